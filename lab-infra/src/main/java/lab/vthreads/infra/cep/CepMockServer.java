@@ -1,0 +1,72 @@
+package lab.vthreads.infra.cep;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.common.ConsoleNotifier;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The mock CEP API: WireMock serving {@code wiremock/mappings} and {@code wiremock/__files}.
+ *
+ * <p>Responses are asynchronous and the request journal is off. With Jetty's default threading every delayed
+ * response holds a container thread, and WireMock itself caps at ~80 req/s under 1000 concurrent delayed
+ * requests: the lab would then measure the mock, not the service.
+ */
+public final class CepMockServer implements AutoCloseable {
+
+    private final WireMockServer server;
+
+    private CepMockServer(WireMockServer server) {
+        this.server = server;
+    }
+
+    /** Starts on {@code port} (0 picks a free one) with the mappings under {@code root} and the given latency. */
+    public static CepMockServer start(int port, Path root, CepLatency latency) {
+        if (!Files.isDirectory(root.resolve("mappings"))) {
+            throw new IllegalArgumentException("No WireMock mappings under " + root.toAbsolutePath()
+                    + ": point --root at the repository's wiremock/ folder");
+        }
+        WireMockConfiguration options = WireMockConfiguration.options()
+                .bindAddress("127.0.0.1")
+                .port(port)
+                .usingFilesUnderDirectory(root.toString())
+                .asynchronousResponseEnabled(true)
+                .asynchronousResponseThreads(8)
+                .containerThreads(32)
+                .disableRequestJournal()
+                .notifier(new ConsoleNotifier(false));
+        WireMockServer server = new WireMockServer(options);
+        server.start();
+        CepMockServer mock = new CepMockServer(server);
+        try {
+            mock.setLatency(latency);
+        } catch (RuntimeException e) {
+            server.stop();
+            throw e;
+        }
+        return mock;
+    }
+
+    public void setLatency(CepLatency latency) {
+        CepLatencySwitch.apply(server, latency);
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + server.port();
+    }
+
+    public WireMockServer server() {
+        return server;
+    }
+
+    @Override
+    public void close() {
+        server.stop();
+    }
+}

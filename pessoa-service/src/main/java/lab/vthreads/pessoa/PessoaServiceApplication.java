@@ -1,0 +1,14 @@
+package lab.vthreads.pessoa;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+
+@SpringBootApplication
+@ConfigurationPropertiesScan
+public class PessoaServiceApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(PessoaServiceApplication.class, args);
+    }
+}

@@ -1,0 +1,59 @@
+package lab.vthreads.pessoa.cep;
+
+import org.springframework.http.HttpStatusCode;
+import org.springframework.stereotype.Component;
+import org.springframework.web.client.ResourceAccessException;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
+
+import java.net.http.HttpTimeoutException;
+
+/** Looks a CEP up in the ViaCEP-shaped API and turns every way that can go wrong into one of two exceptions. */
+@Component
+public class CepClient {
+
+    private final RestClient cepRestClient;
+
+    CepClient(RestClient cepRestClient) {
+        this.cepRestClient = cepRestClient;
+    }
+
+    /**
+     * @param cep eight digits
+     * @throws CepNotFoundException    the API does not know the CEP
+     * @throws CepUnavailableException the API failed or timed out
+     */
+    public CepAddress lookup(String cep) {
+        CepAddress address;
+        try {
+            address = cepRestClient.get()
+                    .uri("/ws/{cep}/json/", cep)
+                    .retrieve()
+                    .onStatus(HttpStatusCode::is4xxClientError, (request, response) -> {
+                        throw new CepNotFoundException(cep);
+                    })
+                    .body(CepAddress.class);
+        } catch (ResourceAccessException e) {
+            boolean timeout = causedByTimeout(e);
+            throw new CepUnavailableException(cep, timeout, String.valueOf(e.getMostSpecificCause().getMessage()), e);
+        } catch (RestClientException e) {
+            throw new CepUnavailableException(cep, false, e.getMessage(), e);
+        }
+        if (address == null) {
+            throw new CepUnavailableException(cep, false, "empty body", null);
+        }
+        if (address.notFound()) {
+            throw new CepNotFoundException(cep);
+        }
+        return address;
+    }
+
+    private static boolean causedByTimeout(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof HttpTimeoutException) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

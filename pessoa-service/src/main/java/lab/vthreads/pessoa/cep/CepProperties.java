@@ -1,0 +1,24 @@
+package lab.vthreads.pessoa.cep;
+
+import jakarta.validation.constraints.NotNull;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+import java.net.URI;
+import java.time.Duration;
+
+/**
+ * The downstream CEP API ({@code lab.cep.*}, or {@code LAB_CEP_BASE_URL} and friends from the environment).
+ *
+ * @param lookupInsideTransaction do the lookups while the database transaction, and so a pooled connection,
+ *                                is held: the deliberate anti-pattern in which the pool becomes the bottleneck
+ */
+@Validated
+@ConfigurationProperties("lab.cep")
+public record CepProperties(
+        @NotNull URI baseUrl,
+        @NotNull @DefaultValue("1s") Duration connectTimeout,
+        @NotNull @DefaultValue("2s") Duration readTimeout,
+        @DefaultValue("false") boolean lookupInsideTransaction) {
+}

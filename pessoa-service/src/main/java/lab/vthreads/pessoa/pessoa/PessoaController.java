@@ -1,0 +1,52 @@
+package lab.vthreads.pessoa.pessoa;
+
+import jakarta.validation.Valid;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
+
+import java.net.URI;
+import java.util.Map;
+
+@RestController
+@RequestMapping("/v1/pessoas")
+class PessoaController {
+
+    private final PessoaRegistration registration;
+    private final PessoaRepository repository;
+
+    PessoaController(PessoaRegistration registration, PessoaRepository repository) {
+        this.registration = registration;
+        this.repository = repository;
+    }
+
+    // curl -i -H 'Content-Type: application/json' -d '{"cpf":"89084980875","nome":"FULANO","enderecos":[{"cep":"22041012"}]}' localhost:8081/v1/pessoas
+    @PostMapping
+    ResponseEntity<PessoaResponse> create(@Valid @RequestBody PessoaRequest request) {
+        PessoaResponse created = registration.register(request);
+        // Relative (RFC 9110 allows it), so it stays right behind the gateway or any other proxy.
+        URI location = URI.create("/v1/pessoas/" + created.id());
+        return ResponseEntity.created(location).body(created);
+    }
+
+    @GetMapping("/{id:\\d+}")
+    @Transactional(readOnly = true)
+    ResponseEntity<PessoaResponse> get(@PathVariable long id) {
+        return repository.findWithEnderecosById(id)
+                .map(pessoa -> ResponseEntity.ok(PessoaResponse.of(pessoa)))
+                .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "No person with id " + id));
+    }
+
+    /** Load tests compare this with the 201s they received: nothing may be lost or written twice. */
+    @GetMapping("/count")
+    Map<String, Long> count() {
+        return Map.of("count", repository.count());
+    }
+}

@@ -1,0 +1,91 @@
+package lab.vthreads.pessoa.pessoa;
+
+import lab.vthreads.pessoa.cep.CepAddress;
+import lab.vthreads.pessoa.cep.CepClient;
+import lab.vthreads.pessoa.cep.CepProperties;
+import jakarta.persistence.EntityManager;
+import org.hibernate.Session;
+import org.hibernate.exception.ConstraintViolationException;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.util.List;
+
+/**
+ * Registers a person: looks up every CEP, then inserts the person and addresses in one transaction.
+ *
+ * <p>By default the lookups run before the transaction opens, so no pooled connection waits on remote I/O.
+ * {@code lab.cep.lookup-inside-transaction=true} runs them inside it on purpose: each request then holds a
+ * connection for the whole CEP latency, and the pool, not the thread model, limits throughput.
+ */
+@Service
+public class PessoaRegistration {
+
+    private final CepClient cepClient;
+    private final PessoaRepository repository;
+    private final TransactionTemplate transaction;
+    private final boolean lookupInsideTransaction;
+    private final EntityManager entityManager;
+
+    PessoaRegistration(CepClient cepClient, PessoaRepository repository, PlatformTransactionManager transactionManager,
+                       CepProperties cepProperties, EntityManager entityManager) {
+        this.cepClient = cepClient;
+        this.entityManager = entityManager;
+        this.repository = repository;
+        this.transaction = new TransactionTemplate(transactionManager);
+        this.lookupInsideTransaction = cepProperties.lookupInsideTransaction();
+    }
+
+    public PessoaResponse register(PessoaRequest request) {
+        if (lookupInsideTransaction) {
+            return transaction.execute(status -> {
+                holdConnection();
+                return insert(request, lookUp(request));
+            });
+        }
+        List<Endereco> enderecos = lookUp(request);
+        return transaction.execute(status -> insert(request, enderecos));
+    }
+
+    /**
+     * Hibernate takes the connection lazily, at the first statement (autocommit is already off), so without this
+     * the "inside" lookups would still run before any connection is held. A transaction that begins with a query
+     * (a duplicate check, a lock) takes it here, and so do we.
+     */
+    private void holdConnection() {
+        entityManager.unwrap(Session.class).doWork(connection -> { });
+    }
+
+    private List<Endereco> lookUp(PessoaRequest request) {
+        return request.enderecos().stream()
+                .map(PessoaRequest.EnderecoRequest::digits)
+                .map(cep -> {
+                    CepAddress address = cepClient.lookup(cep);
+                    return Endereco.from(cep, address);
+                })
+                .toList();
+    }
+
+    private PessoaResponse insert(PessoaRequest request, List<Endereco> enderecos) {
+        String cpf = request.cpfDigits();
+        Pessoa pessoa = new Pessoa(cpf, request.nome().strip());
+        enderecos.forEach(pessoa::addEndereco);
+        try {
+            // Flush here, inside the transaction, so a duplicate CPF surfaces as a translated exception we can name.
+            repository.saveAndFlush(pessoa);
+        } catch (DataIntegrityViolationException e) {
+            if (isDuplicateCpf(e)) {
+                throw new DuplicateCpfException(cpf, e);
+            }
+            throw e;
+        }
+        return PessoaResponse.of(pessoa);
+    }
+
+    private static boolean isDuplicateCpf(DataIntegrityViolationException e) {
+        return e.getCause() instanceof ConstraintViolationException violation
+                && "uk_pessoa_cpf".equalsIgnoreCase(violation.getConstraintName());
+    }
+}

@@ -1,0 +1,52 @@
+package lab.vthreads.pessoa;
+
+import lab.vthreads.pessoa.support.Cpfs;
+import lab.vthreads.pessoa.support.Http;
+import lab.vthreads.pessoa.support.ServiceTest;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalManagementPort;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.TestPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Actuator lives on its own port, and exposes the metrics the lab samples. */
+@ServiceTest
+@TestPropertySource(properties = {"management.server.port=0", "spring.threads.virtual.enabled=true"})
+class ManagementTest {
+
+    @LocalServerPort
+    int port;
+
+    @LocalManagementPort
+    int managementPort;
+
+    @Test
+    void exposesHealthAndTheLabsMetricsOnTheManagementPort() {
+        assertThat(managementPort).isNotEqualTo(port);
+        new Http("http://127.0.0.1:" + port).postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "METRICA", "01001000"));
+        Http management = new Http("http://127.0.0.1:" + managementPort);
+
+        assertThat(management.get("/actuator/health").json().get("status").asString()).isEqualTo("UP");
+        String scrape = management.get("/actuator/prometheus").body();
+        assertThat(scrape).contains(
+                "hikaricp_connections_active{",
+                "hikaricp_connections_pending{",
+                "hikaricp_connections_acquire_seconds_bucket{",
+                "hikaricp_connections_usage_seconds_bucket{",
+                "hikaricp_connections_timeout_total{",
+                "http_server_requests_seconds_bucket{",
+                "jvm_threads_live_threads",
+                "jvm_threads_peak_threads",
+                "jvm_memory_used_bytes{",
+                "process_cpu_usage",
+                "process_cpu_time_ns_total",
+                "tomcat_threads_busy_threads",
+                "jvm_threads_virtual_");
+    }
+
+    @Test
+    void isNotServedOnTheApplicationPort() {
+        assertThat(new Http("http://127.0.0.1:" + port).get("/actuator/health").status()).isEqualTo(404);
+    }
+}

@@ -1,0 +1,96 @@
+package lab.vthreads.pessoa.pessoa;
+
+import lab.vthreads.pessoa.support.Cpfs;
+import lab.vthreads.pessoa.support.Http;
+import lab.vthreads.pessoa.support.PessoaTables;
+import lab.vthreads.pessoa.support.ServiceTest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@ServiceTest
+class CreatePessoaTest {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    PessoaTables tables;
+
+    Http http;
+
+    @BeforeEach
+    void setUp() {
+        http = new Http("http://127.0.0.1:" + port);
+        tables.truncate();
+    }
+
+    @Test
+    void storesThePersonWithEachAddressCompletedFromTheCepApi() {
+        String cpf = Cpfs.next();
+
+        Http.Reply reply = http.postJson("/v1/pessoas", Http.pessoa(cpf, "FULANO DE TAL", "22041012", "01310-100"));
+
+        assertThat(reply.status()).isEqualTo(201);
+        JsonNode body = reply.json();
+        assertThat(reply.header("Location")).isEqualTo("/v1/pessoas/" + body.get("id").asLong());
+        assertThat(body.get("cpf").asString()).isEqualTo(cpf);
+        assertThat(body.get("nome").asString()).isEqualTo("FULANO DE TAL");
+        assertThat(body.get("enderecos")).hasSize(2);
+        assertThat(body.get("enderecos").get(0).get("logradouro").asString()).isEqualTo("Rua Barata Ribeiro");
+        assertThat(body.get("enderecos").get(1).get("cep").asString()).isEqualTo("01310100");
+
+        assertThat(tables.pessoasWithCpf(cpf)).isEqualTo(1);
+        assertThat(tables.enderecosOf(cpf)).containsExactly(
+                Map.of("cep", "22041012", "logradouro", "Rua Barata Ribeiro", "bairro", "Copacabana", "cidade", "Rio de Janeiro", "uf", "RJ"),
+                Map.of("cep", "01310100", "logradouro", "Avenida Paulista", "bairro", "Bela Vista", "cidade", "São Paulo", "uf", "SP"));
+    }
+
+    @Test
+    void storesAFormattedCpfAsItsElevenDigits() {
+        String cpf = Cpfs.next();
+        String formatted = cpf.substring(0, 3) + "." + cpf.substring(3, 6) + "." + cpf.substring(6, 9) + "-" + cpf.substring(9);
+
+        Http.Reply reply = http.postJson("/v1/pessoas", Http.pessoa(formatted, "BELTRANO", "01001000"));
+
+        assertThat(reply.status()).isEqualTo(201);
+        assertThat(reply.json().get("cpf").asString()).isEqualTo(cpf);
+        assertThat(tables.pessoasWithCpf(cpf)).isEqualTo(1);
+    }
+
+    @Test
+    void readsBackWhatWasCreatedAndCountsIt() {
+        long before = http.get("/v1/pessoas/count").json().get("count").asLong();
+        Http.Reply created = http.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "CICLANO", "70040010"));
+
+        Http.Reply read = http.get(created.header("Location"));
+
+        assertThat(read.status()).isEqualTo(200);
+        assertThat(read.json()).isEqualTo(created.json());
+        assertThat(http.get("/v1/pessoas/count").json().get("count").asLong()).isEqualTo(before + 1);
+    }
+
+    @Test
+    void answersAnUnknownIdWithA404Problem() {
+        Http.Reply reply = http.get("/v1/pessoas/987654321");
+
+        assertThat(reply.status()).isEqualTo(404);
+        assertThat(reply.header("Content-Type")).startsWith("application/problem+json");
+        assertThat(reply.json().get("detail").asString()).contains("987654321");
+    }
+
+    @Test
+    void echoesTheRequestIdAndPutsItInProblems() {
+        Http.Reply reply = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/v1/pessoas/1"))
+                .header("X-Request-Id", "trace-me-42").GET());
+
+        assertThat(reply.header("X-Request-Id")).isEqualTo("trace-me-42");
+        assertThat(reply.json().get("requestId").asString()).isEqualTo("trace-me-42");
+    }
+}

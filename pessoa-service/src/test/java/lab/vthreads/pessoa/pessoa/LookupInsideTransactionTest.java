@@ -1,0 +1,103 @@
+package lab.vthreads.pessoa.pessoa;
+
+import lab.vthreads.infra.cep.CepLatency;
+import lab.vthreads.pessoa.support.Cpfs;
+import lab.vthreads.pessoa.support.Http;
+import lab.vthreads.pessoa.support.PessoaTables;
+import lab.vthreads.pessoa.support.RealInfrastructure;
+import lab.vthreads.pessoa.support.ServiceTest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.TestPropertySource;
+
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.HikariPoolMXBean;
+
+import javax.sql.DataSource;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * With the lookups inside the transaction each request holds its connection for the whole CEP call. With a
+ * two-connection pool (Flyway needs two at start-up) and a short connectionTimeout, a third concurrent request finds
+ * no connection: it must get a 503 with Retry-After, not a 500.
+ */
+@ServiceTest
+@TestPropertySource(properties = {
+        "lab.cep.lookup-inside-transaction=true",
+        "spring.datasource.hikari.maximum-pool-size=2",
+        "spring.datasource.hikari.connection-timeout=250",
+})
+class LookupInsideTransactionTest {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    PessoaTables tables;
+
+    Http http;
+
+    @BeforeEach
+    void setUp() {
+        http = new Http("http://127.0.0.1:" + port);
+        tables.truncate();
+    }
+
+    @AfterEach
+    void restoreLatency() {
+        RealInfrastructure.cep().setLatency(new CepLatency.None());
+    }
+
+    @Test
+    void stillCreatesThePerson() {
+        String cpf = Cpfs.next();
+
+        Http.Reply reply = http.postJson("/v1/pessoas", Http.pessoa(cpf, "DENTRO", "01001000", "22041012"));
+
+        assertThat(reply.status()).isEqualTo(201);
+        assertThat(tables.enderecosOf(cpf)).hasSize(2);
+    }
+
+    @Test
+    void answersPoolExhaustionWith503AndRetryAfter() throws Exception {
+        // Two requests hold both connections for ~1.5 s, far past the 250 ms connectionTimeout of the third.
+        RealInfrastructure.cep().setLatency(new CepLatency.FixedLatency(1500));
+        List<CompletableFuture<Http.Reply>> holders = Stream.generate(Cpfs::next).limit(2)
+                .map(cpf -> CompletableFuture.supplyAsync(() -> http.postJson("/v1/pessoas", Http.pessoa(cpf, "SEGURA", "01001000"))))
+                .toList();
+        Http.Reply starved;
+        try {
+            awaitConnectionsTaken(2);
+            starved = http.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "ESPERA", "01001000"));
+        } finally {
+            // Whatever happened, the holders finish here, not during the next test.
+            for (CompletableFuture<Http.Reply> holder : holders) {
+                assertThat(holder.get(30, TimeUnit.SECONDS).status()).isEqualTo(201);
+            }
+        }
+
+        assertThat(starved.status()).isEqualTo(503);
+        assertThat(starved.header("Retry-After")).isEqualTo("1");
+        assertThat(starved.json().get("type").asString()).isEqualTo("urn:vthreads-lab:problem:pool-exhausted");
+        assertThat(tables.pessoas()).isEqualTo(2);
+    }
+
+    @Autowired
+    DataSource dataSource;
+
+    private void awaitConnectionsTaken(int count) throws InterruptedException {
+        HikariPoolMXBean pool = ((HikariDataSource) dataSource).getHikariPoolMXBean();
+        for (int i = 0; i < 300 && pool.getActiveConnections() < count; i++) {
+            Thread.sleep(10);
+        }
+        assertThat(pool.getActiveConnections()).as("the holders took every connection").isEqualTo(count);
+    }
+}
