@@ -1,0 +1,49 @@
+package lab.vthreads.infra.cep;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+/** Runs the mock CEP API as a process of its own, so the lab can measure and limit it apart from the services. */
+@Command(name = "cep-mock", mixinStandardHelpOptions = true,
+        description = "The WireMock CEP API from wiremock/, with asynchronous responses and no request journal.")
+public final class CepMockMain implements Callable<Integer> {
+
+    @Option(names = "--port", defaultValue = "8089", description = "HTTP port (default: ${DEFAULT-VALUE})")
+    int port;
+
+    @Option(names = "--root", defaultValue = "wiremock", description = "folder with mappings/ and __files/ (default: ${DEFAULT-VALUE})")
+    Path root;
+
+    @Option(names = "--latency", defaultValue = "lognormal:200:0.4", converter = LatencyConverter.class,
+            description = "lognormal:MEDIAN_MS:SIGMA | fixed:MS | uniform:LO_MS:HI_MS | none (default: ${DEFAULT-VALUE})")
+    CepLatency latency;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new CepMockMain()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        CepMockServer server = CepMockServer.start(port, root, latency);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }));
+        System.out.println("CEP mock ready on " + server.baseUrl() + " with latency " + latency.text());
+        stopped.await();
+        return 0;
+    }
+
+    static final class LatencyConverter implements CommandLine.ITypeConverter<CepLatency> {
+        @Override
+        public CepLatency convert(String value) {
+            return CepLatency.parse(value);
+        }
+    }
+}
