@@ -35,6 +35,9 @@ public final class CepMockServer implements AutoCloseable {
                 .asynchronousResponseEnabled(true)
                 .asynchronousResponseThreads(8)
                 .containerThreads(32)
+                // The lab opens up to ~1000 connections at once; Jetty's default backlog drops SYNs well before that,
+                // and a dropped SYN costs a 1 s retransmit: a connect timeout that is the mock's fault, not the service's.
+                .jettyAcceptQueueSize(2048)
                 .disableRequestJournal()
                 .notifier(new ConsoleNotifier(false));
         WireMockServer server = new WireMockServer(options);

@@ -13,9 +13,11 @@ import java.net.http.HttpTimeoutException;
 public class CepClient {
 
     private final RestClient cepRestClient;
+    private final long readTimeoutNanos;
 
-    CepClient(RestClient cepRestClient) {
+    CepClient(RestClient cepRestClient, CepProperties properties) {
         this.cepRestClient = cepRestClient;
+        this.readTimeoutNanos = properties.readTimeout().toNanos();
     }
 
     /**
@@ -25,6 +27,7 @@ public class CepClient {
      */
     public CepAddress lookup(String cep) {
         CepAddress address;
+        long start = System.nanoTime();
         try {
             address = cepRestClient.get()
                     .uri("/ws/{cep}/json/", cep)
@@ -34,10 +37,9 @@ public class CepClient {
                     })
                     .body(CepAddress.class);
         } catch (ResourceAccessException e) {
-            boolean timeout = causedByTimeout(e);
-            throw new CepUnavailableException(cep, timeout, String.valueOf(e.getMostSpecificCause().getMessage()), e);
+            throw new CepUnavailableException(cep, timedOut(e, start), String.valueOf(e.getMostSpecificCause().getMessage()), e);
         } catch (RestClientException e) {
-            throw new CepUnavailableException(cep, false, e.getMessage(), e);
+            throw new CepUnavailableException(cep, timedOut(e, start), e.getMessage() + " (" + e.getMostSpecificCause() + ")", e);
         }
         if (address == null) {
             throw new CepUnavailableException(cep, false, "empty body", null);
@@ -48,12 +50,16 @@ public class CepClient {
         return address;
     }
 
-    private static boolean causedByTimeout(Throwable e) {
+    /**
+     * A timeout shows up as HttpTimeoutException while waiting for headers, but as a plain "closed" IOException when
+     * the read timeout closes a body still being read; the elapsed time tells the two apart from a real failure.
+     */
+    private boolean timedOut(Throwable e, long start) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof HttpTimeoutException) {
                 return true;
             }
         }
-        return false;
+        return System.nanoTime() - start >= readTimeoutNanos;
     }
 }

@@ -1,0 +1,49 @@
+package lab.vthreads.gateway.e2e;
+
+import lab.vthreads.gateway.support.Http;
+import lab.vthreads.gateway.support.RealInfrastructure;
+import lab.vthreads.infra.cep.CepLatency;
+import org.junit.jupiter.api.Test;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class VirtualThreadsEndToEndTest extends EndToEndTest {
+
+    @DynamicPropertySource
+    static void virtualThreads(DynamicPropertyRegistry registry) {
+        startPessoaService(true, registry);
+    }
+
+    /** Correctness under concurrency, not speed: every request succeeds and each 201 is exactly one row. */
+    @Test
+    void twoHundredConcurrentPostsAllSucceedAndAreAllStored() throws Exception {
+        long before = RealInfrastructure.count("SELECT count(*) FROM pessoa");
+        // A real CEP delay keeps all 200 requests in flight at once.
+        RealInfrastructure.cep().setLatency(new CepLatency.FixedLatency(200));
+        List<Integer> statuses = new ArrayList<>();
+        try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Integer>> replies = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                String body = Http.pessoa(Http.cpf(CPFS.incrementAndGet()), "01001000");
+                replies.add(clients.submit(() -> http.postJson("/v1/pessoas", body).statusCode()));
+            }
+            for (Future<Integer> reply : replies) {
+                statuses.add(reply.get(90, TimeUnit.SECONDS));
+            }
+        } finally {
+            RealInfrastructure.cep().setLatency(new CepLatency.None());
+        }
+
+        assertThat(statuses).hasSize(200).containsOnly(201);
+        assertThat(RealInfrastructure.count("SELECT count(*) FROM pessoa") - before).isEqualTo(200);
+    }
+}

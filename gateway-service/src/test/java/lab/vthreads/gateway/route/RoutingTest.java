@@ -1,0 +1,160 @@
+package lab.vthreads.gateway.route;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import lab.vthreads.gateway.support.Http;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.containing;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The gateway against a WireMock standing in for pessoa-service, so each upstream answer can be chosen: statuses,
+ * bodies and headers must pass through unchanged, and failures must become problems within the timeouts.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "lab.gateway.client.response-timeout=1s",
+        "management.server.port=0"})
+class RoutingTest {
+
+    static final WireMockServer upstream = new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
+
+    static {
+        upstream.start();
+    }
+
+    @DynamicPropertySource
+    static void upstream(DynamicPropertyRegistry registry) {
+        registry.add("lab.gateway.pessoa-url", upstream::baseUrl);
+    }
+
+    @AfterAll
+    static void stopUpstream() {
+        upstream.stop();
+    }
+
+    @LocalServerPort
+    int port;
+
+    Http http;
+
+    @BeforeEach
+    void setUp() {
+        upstream.resetAll();
+        // Bounds every call: a gateway that hung on a slow or dead upstream would fail here, not stall the build.
+        http = new Http("http://127.0.0.1:" + port, Duration.ofSeconds(4));
+    }
+
+    @Test
+    void passesACreatedPersonThroughWithItsLocationAndBody() {
+        upstream.stubFor(post("/v1/pessoas").willReturn(aResponse().withStatus(201)
+                .withHeader("Location", "/v1/pessoas/42")
+                .withHeader("Content-Type", "application/json")
+                .withBody("{\"id\":42,\"cpf\":\"89084980875\"}")));
+
+        HttpResponse<String> response = http.postJson("/v1/pessoas", Http.pessoa("89084980875", "22041012"));
+
+        assertThat(response.statusCode()).isEqualTo(201);
+        assertThat(response.headers().firstValue("Location")).hasValue("/v1/pessoas/42");
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
+        assertThat(response.body()).isEqualTo("{\"id\":42,\"cpf\":\"89084980875\"}");
+        upstream.verify(postRequestedFor(urlEqualTo("/v1/pessoas"))
+                .withRequestBody(equalTo(Http.pessoa("89084980875", "22041012")))
+                .withHeader("Content-Type", containing("application/json")));
+    }
+
+    @ParameterizedTest(name = "upstream {0}")
+    @ValueSource(ints = {400, 404, 409, 413, 422, 502, 503, 504})
+    void passesEveryUpstreamStatusAndProblemThroughUnchanged(int status) {
+        String problem = "{\"type\":\"urn:vthreads-lab:problem:x\",\"status\":" + status + ",\"detail\":\"from pessoa-service\"}";
+        upstream.stubFor(post("/v1/pessoas").willReturn(aResponse().withStatus(status)
+                .withHeader("Content-Type", "application/problem+json")
+                .withHeader("Retry-After", "1")
+                .withBody(problem)));
+
+        HttpResponse<String> response = http.postJson("/v1/pessoas", Http.pessoa("89084980875", "22041012"));
+
+        assertThat(response.statusCode()).isEqualTo(status);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        assertThat(response.headers().firstValue("Retry-After")).hasValue("1");
+        assertThat(response.body()).isEqualTo(problem);
+    }
+
+    @Test
+    void routesGetsToo() {
+        upstream.stubFor(get("/v1/pessoas/count").willReturn(aResponse().withStatus(200).withBody("{\"count\":7}")));
+
+        HttpResponse<String> response = http.get("/v1/pessoas/count");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("{\"count\":7}");
+    }
+
+    @Test
+    void doesNotRouteOtherPaths() {
+        assertThat(http.get("/admin").statusCode()).isEqualTo(404);
+        assertThat(upstream.getAllServeEvents()).isEmpty();
+    }
+
+    @Test
+    void addsARequestIdWhenMissingPassesItDownstreamAndReturnsItOnce() {
+        upstream.stubFor(post("/v1/pessoas").willReturn(aResponse().withStatus(201)
+                .withHeader("X-Request-Id", "echoed-by-upstream").withBody("{}")));
+
+        HttpResponse<String> response = http.postJson("/v1/pessoas", "{}");
+
+        assertThat(Http.all(response, "X-Request-Id")).singleElement().asString().matches("[0-9a-f-]{36}");
+        String requestId = response.headers().firstValue("X-Request-Id").orElseThrow();
+        upstream.verify(postRequestedFor(urlEqualTo("/v1/pessoas")).withHeader("X-Request-Id", equalTo(requestId)));
+    }
+
+    @Test
+    void keepsTheClientsRequestId() {
+        upstream.stubFor(post("/v1/pessoas").willReturn(aResponse().withStatus(201).withBody("{}")));
+
+        HttpResponse<String> response = http.postJson("/v1/pessoas", "{}", "X-Request-Id", "client-id-7");
+
+        assertThat(Http.all(response, "X-Request-Id")).containsExactly("client-id-7");
+        upstream.verify(postRequestedFor(urlEqualTo("/v1/pessoas")).withHeader("X-Request-Id", equalTo("client-id-7")));
+    }
+
+    @Test
+    void answersASlowUpstreamWith504ProblemAfterTheResponseTimeout() {
+        // 3 s upstream delay vs 1 s response timeout; the client gives up at 4 s.
+        upstream.stubFor(post("/v1/pessoas").willReturn(aResponse().withStatus(201).withFixedDelay(3000)));
+
+        HttpResponse<String> response = http.postJson("/v1/pessoas", "{}");
+
+        assertThat(response.statusCode()).isEqualTo(504);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        assertThat(response.body()).contains("\"type\":\"urn:vthreads-lab:problem:upstream-timeout\"", "\"requestId\":");
+    }
+
+    @Test
+    void answersADeadUpstreamWith502Problem() {
+        upstream.stubFor(post("/v1/pessoas").willReturn(aResponse().withFault(com.github.tomakehurst.wiremock.http.Fault.CONNECTION_RESET_BY_PEER)));
+
+        HttpResponse<String> response = http.postJson("/v1/pessoas", "{}");
+
+        assertThat(response.statusCode()).isEqualTo(502);
+        assertThat(response.body()).contains("\"type\":\"urn:vthreads-lab:problem:upstream-unavailable\"");
+        assertThat(response.body()).doesNotContain("Exception", "at org.");
+    }
+}

@@ -1,0 +1,43 @@
+package lab.vthreads.gateway.route;
+
+import lab.vthreads.gateway.support.Http;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Nothing listens where pessoa-service should be: the gateway answers 502 with a problem, at once. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
+class UpstreamDownTest {
+
+    @DynamicPropertySource
+    static void deadUpstream(DynamicPropertyRegistry registry) throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        registry.add("lab.gateway.pessoa-url", () -> "http://127.0.0.1:" + closedPort);
+    }
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void answersWith502Problem() {
+        HttpResponse<String> response = new Http("http://127.0.0.1:" + port, Duration.ofSeconds(3))
+                .postJson("/v1/pessoas", Http.pessoa("89084980875", "22041012"));
+
+        assertThat(response.statusCode()).isEqualTo(502);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        assertThat(response.body()).contains("\"status\":502", "\"type\":\"urn:vthreads-lab:problem:upstream-unavailable\"");
+        assertThat(response.headers().firstValue("X-Request-Id")).isPresent();
+    }
+}

@@ -1,0 +1,129 @@
+package lab.vthreads.gateway.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * pessoa-service's real jar as a child process, on free ports, stopped by its PID. What a test sees is what
+ * {@code ./lab up} and compose run.
+ */
+public final class PessoaServiceProcess implements AutoCloseable {
+
+    private final Process process;
+    private final int port;
+    private final Path log;
+
+    private PessoaServiceProcess(Process process, int port, Path log) {
+        this.process = process;
+        this.port = port;
+        this.log = log;
+    }
+
+    public static PessoaServiceProcess start(boolean virtualThreads, Map<String, String> environment) {
+        Path jar = Path.of(System.getProperty("pessoa-service.jar", "../pessoa-service/target/pessoa-service-0.1.0-SNAPSHOT.jar"));
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("pessoa-service jar not found at " + jar.toAbsolutePath() + ": build it first (./mvnw package)");
+        }
+        int port = freePort();
+        int managementPort = freePort();
+        try {
+            Path log = Files.createTempFile("pessoa-service-", ".log");
+            ProcessBuilder builder = new ProcessBuilder(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar", jar.toString()))
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile());
+            builder.environment().putAll(environment);
+            builder.environment().put("SERVER_PORT", Integer.toString(port));
+            builder.environment().put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
+            builder.environment().put("SPRING_THREADS_VIRTUAL_ENABLED", Boolean.toString(virtualThreads));
+            PessoaServiceProcess service = new PessoaServiceProcess(builder.start(), port, log);
+            service.awaitHealthy(managementPort, Duration.ofSeconds(90));
+            return service;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    private void awaitHealthy(int managementPort, Duration timeout) {
+        HttpClient client = HttpClient.newHttpClient();
+        Instant deadline = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("pessoa-service exited with " + process.exitValue() + ":\n" + tail());
+            }
+            try {
+                HttpResponse<String> health = client.send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + managementPort + "/actuator/health")).build(), HttpResponse.BodyHandlers.ofString());
+                if (health.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            sleep(250);
+        }
+        close();
+        throw new IllegalStateException("pessoa-service was not healthy within " + timeout + ":\n" + tail());
+    }
+
+    private String tail() {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    /** SIGTERM to this PID (graceful shutdown), then SIGKILL if it has not exited within 20 s. */
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
