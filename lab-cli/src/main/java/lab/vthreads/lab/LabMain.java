@@ -1,0 +1,24 @@
+package lab.vthreads.lab;
+
+import lab.vthreads.lab.cli.UpCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+@Command(name = "lab", mixinStandardHelpOptions = true, version = "vthreads-lab 0.1.0",
+        description = "Platform vs virtual threads in a realistic Spring Boot system.",
+        subcommands = {UpCommand.class, CommandLine.HelpCommand.class})
+public final class LabMain {
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    public static CommandLine commandLine() {
+        return new CommandLine(new LabMain())
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .setExecutionExceptionHandler((ex, cmd, parsed) -> {
+                    cmd.getErr().println(cmd.getColorScheme().errorText("lab: " + ex.getMessage()));
+                    return 1;
+                });
+    }
+}

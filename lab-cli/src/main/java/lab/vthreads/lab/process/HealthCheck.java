@@ -1,0 +1,68 @@
+package lab.vthreads.lab.process;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+
+/** Waits until a component answers, or fails with the end of its log if it died or never answered. */
+public final class HealthCheck {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+
+    private HealthCheck() {
+    }
+
+    public static void awaitHttp200(ManagedProcess process, String url, Duration timeout) {
+        await(process, timeout, "GET " + url + " answering 200", () -> {
+            try {
+                HttpResponse<Void> response = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(2)).build(),
+                        HttpResponse.BodyHandlers.discarding());
+                return response.statusCode() == 200;
+            } catch (IOException e) {
+                return false;
+            }
+        });
+    }
+
+    /** For components that announce readiness on their output (the lab-infra mains print a "ready" line). */
+    public static void awaitLogLine(ManagedProcess process, String marker, Duration timeout) {
+        await(process, timeout, "'" + marker + "' in its log", () -> {
+            try {
+                return java.nio.file.Files.readString(process.log()).contains(marker);
+            } catch (IOException e) {
+                return false;
+            }
+        });
+    }
+
+    private static void await(ManagedProcess process, Duration timeout, String what, Probe probe) {
+        Instant deadline = Instant.now().plus(timeout);
+        try {
+            while (Instant.now().isBefore(deadline)) {
+                if (!process.isAlive()) {
+                    throw new StartFailure(process.name() + " exited with code " + process.process().exitValue()
+                            + " before " + what + ". Last lines of " + process.log() + ":\n  "
+                            + String.join("\n  ", process.lastLogLines(25)));
+                }
+                if (probe.healthy()) {
+                    return;
+                }
+                Thread.sleep(200);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StartFailure("interrupted while waiting for " + process.name());
+        }
+        throw new StartFailure(process.name() + " was not healthy (" + what + ") within " + timeout.toSeconds()
+                + " s. Last lines of " + process.log() + ":\n  " + String.join("\n  ", process.lastLogLines(25)));
+    }
+
+    @FunctionalInterface
+    private interface Probe {
+        boolean healthy() throws InterruptedException;
+    }
+}

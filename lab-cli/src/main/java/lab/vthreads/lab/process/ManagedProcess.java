@@ -1,0 +1,99 @@
+package lab.vthreads.lab.process;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One component of the stack as an OS process of its own, with its output in a log file. It is stopped by its PID
+ * (never by name): SIGTERM first so it can stop its own children (PostgreSQL's server processes), then SIGKILL to it
+ * and every descendant still alive.
+ */
+public final class ManagedProcess {
+
+    private static final long GRACE_SECONDS = 20;
+
+    private final String name;
+    private final Process process;
+    private final Path log;
+
+    private ManagedProcess(String name, Process process, Path log) {
+        this.name = name;
+        this.process = process;
+        this.log = log;
+    }
+
+    public static ManagedProcess start(String name, List<String> command, Map<String, String> environment, Path log) {
+        try {
+            Files.createDirectories(log.getParent());
+            ProcessBuilder builder = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.PIPE);
+            builder.environment().putAll(environment);
+            return new ManagedProcess(name, builder.start(), log);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public ProcessHandle handle() {
+        return process.toHandle();
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    public Process process() {
+        return process;
+    }
+
+    public List<String> lastLogLines(int count) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return lines.subList(Math.max(0, lines.size() - count), lines.size());
+        } catch (IOException e) {
+            return List.of("(could not read " + log + ": " + e.getMessage() + ")");
+        }
+    }
+
+    /** Stops the process and waits for it and its descendants; safe to call more than once. */
+    public void stop() {
+        List<ProcessHandle> descendants = process.descendants().toList();
+        if (process.isAlive()) {
+            process.destroy();
+            try {
+                if (!process.waitFor(GRACE_SECONDS, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(GRACE_SECONDS, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+        // Children outlive a killed parent (PostgreSQL's postmaster, say): end each one by its PID too.
+        for (ProcessHandle child : descendants) {
+            if (child.isAlive()) {
+                child.destroyForcibly();
+                child.onExit().orTimeout(GRACE_SECONDS, TimeUnit.SECONDS).exceptionally(e -> child).join();
+            }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package lab.vthreads.lab.process;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+
+public final class Ports {
+
+    private Ports() {
+    }
+
+    /** Fails with a message a person can act on when something already listens on the port. */
+    public static void requireFree(int port, String owner, String option) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(true);
+            socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        } catch (IOException e) {
+            throw new StartFailure("Port " + port + " for " + owner + " is already in use. Stop whatever listens there "
+                    + "(ss -ltnp 'sport = :" + port + "') or choose another port with " + option + ".");
+        }
+    }
+
+    public static boolean accepts(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,213 @@
+package lab.vthreads.lab.stack;
+
+import lab.vthreads.infra.cep.CepMockMain;
+import lab.vthreads.infra.postgres.EmbeddedPostgresMain;
+import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
+import lab.vthreads.lab.process.HealthCheck;
+import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.process.Ports;
+import lab.vthreads.lab.process.StartFailure;
+import lab.vthreads.lab.stack.StackSettings.Component;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The whole lab as separate processes, started in dependency order, each one healthy before the next starts:
+ * PostgreSQL, the WireMock CEP API, pessoa-service, gateway-service. This mirrors compose.yaml service for service.
+ * Closing it stops them in reverse order; so does a failure to start any one of them.
+ */
+public final class Stack implements AutoCloseable {
+
+    private static final Duration INFRA_START = Duration.ofSeconds(90);
+    private static final Duration SERVICE_START = Duration.ofSeconds(180);
+
+    private final StackSettings settings;
+    private final Map<Component, ManagedProcess> processes = new LinkedHashMap<>();
+    private final Map<Component, Row> rows = new LinkedHashMap<>();
+
+    private Stack(StackSettings settings) {
+        this.settings = settings;
+    }
+
+    public static Stack start(StackSettings settings) {
+        Stack stack = new Stack(settings);
+        try {
+            stack.checkPorts();
+            stack.startPostgres();
+            stack.startWireMock();
+            stack.startPessoaService();
+            stack.startGateway();
+            return stack;
+        } catch (RuntimeException e) {
+            stack.close();
+            throw e;
+        }
+    }
+
+    private void checkPorts() {
+        StackSettings.StackPorts p = settings.ports();
+        if (settings.externalDatabase() == null) {
+            Ports.requireFree(p.postgres(), "embedded PostgreSQL", "--postgres-port");
+        }
+        Ports.requireFree(p.wiremock(), "the WireMock CEP API", "--wiremock-port");
+        Ports.requireFree(p.pessoa(), "pessoa-service", "--pessoa-port");
+        Ports.requireFree(p.pessoaManagement(), "pessoa-service management", "--pessoa-management-port");
+        Ports.requireFree(p.gateway(), "gateway-service", "--gateway-port");
+        Ports.requireFree(p.gatewayManagement(), "gateway-service management", "--gateway-management-port");
+    }
+
+    private void startPostgres() {
+        if (settings.externalDatabase() != null) {
+            rows.put(Component.POSTGRES, new Row(Component.POSTGRES, settings.jdbcUrl(), -1, "external, user " + settings.externalDatabase().user()));
+            return;
+        }
+        Path dataDirectory = settings.runDirectory().resolve("postgres-data");
+        ManagedProcess postgres = launchJava(Component.POSTGRES, List.of("-Xmx256m"), null, EmbeddedPostgresMain.class.getName(), List.of(
+                "--port", Integer.toString(settings.ports().postgres()),
+                "--data-dir", dataDirectory.toString(),
+                "--max-connections", "300"), Map.of());
+        HealthCheck.awaitLogLine(postgres, "PostgreSQL ready", INFRA_START);
+        rows.put(Component.POSTGRES, new Row(Component.POSTGRES, settings.jdbcUrl(), postgres.pid(),
+                "embedded PostgreSQL 18, user " + EmbeddedPostgresServer.USER + ", data in " + settings.home().relativize(dataDirectory)));
+    }
+
+    private void startWireMock() {
+        ManagedProcess wiremock = launchJava(Component.WIREMOCK, settings.limit(Component.WIREMOCK).jvmFlags(),
+                settings.limit(Component.WIREMOCK), CepMockMain.class.getName(), List.of(
+                        "--port", Integer.toString(settings.ports().wiremock()),
+                        "--root", settings.home().resolve("wiremock").toString(),
+                        "--latency", settings.cepLatency().text()), Map.of());
+        HealthCheck.awaitLogLine(wiremock, "CEP mock ready", INFRA_START);
+        rows.put(Component.WIREMOCK, new Row(Component.WIREMOCK, "http://127.0.0.1:" + settings.ports().wiremock(), wiremock.pid(),
+                "latency " + settings.cepLatency().text() + ", async responses, no journal; " + settings.limit(Component.WIREMOCK).describe()));
+    }
+
+    private void startPessoaService() {
+        StackSettings.StackPorts p = settings.ports();
+        Map<String, String> env = new HashMap<>(serviceEnvironment(p.pessoa(), p.pessoaManagement()));
+        env.put("SPRING_DATASOURCE_URL", settings.jdbcUrl() + (settings.jdbcUrl().contains("?") ? "&" : "?") + "reWriteBatchedInserts=true");
+        env.put("SPRING_DATASOURCE_USERNAME", settings.externalDatabase() != null ? settings.externalDatabase().user() : EmbeddedPostgresServer.USER);
+        env.put("SPRING_DATASOURCE_PASSWORD", settings.externalDatabase() != null ? settings.externalDatabase().password() : EmbeddedPostgresServer.PASSWORD);
+        env.put("LAB_CEP_BASE_URL", "http://127.0.0.1:" + p.wiremock());
+        env.put("LAB_CEP_LOOKUP_INSIDE_TRANSACTION", Boolean.toString(settings.cepInsideTransaction()));
+        if (settings.poolSize() != null) {
+            env.put("SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE", settings.poolSize().toString());
+        }
+        if (settings.poolTimeoutMs() != null) {
+            env.put("SPRING_DATASOURCE_HIKARI_CONNECTION_TIMEOUT", settings.poolTimeoutMs().toString());
+        }
+        ManagedProcess pessoa = launchJar(Component.PESSOA, jar("pessoa-service"), env);
+        HealthCheck.awaitHttp200(pessoa, "http://127.0.0.1:" + p.pessoaManagement() + "/actuator/health", SERVICE_START);
+        rows.put(Component.PESSOA, new Row(Component.PESSOA, "http://127.0.0.1:" + p.pessoa() + " (management " + p.pessoaManagement() + ")",
+                pessoa.pid(), threadSettings() + ", pool " + orDefault(settings.poolSize(), "10") + ", CEP lookups "
+                + (settings.cepInsideTransaction() ? "inside" : "outside") + " the transaction; " + settings.limit(Component.PESSOA).describe()));
+    }
+
+    private void startGateway() {
+        StackSettings.StackPorts p = settings.ports();
+        Map<String, String> env = new HashMap<>(serviceEnvironment(p.gateway(), p.gatewayManagement()));
+        env.put("LAB_GATEWAY_PESSOA_URL", "http://127.0.0.1:" + p.pessoa());
+        ManagedProcess gateway = launchJar(Component.GATEWAY, jar("gateway-service"), env);
+        HealthCheck.awaitHttp200(gateway, "http://127.0.0.1:" + p.gatewayManagement() + "/actuator/health", SERVICE_START);
+        rows.put(Component.GATEWAY, new Row(Component.GATEWAY, "http://127.0.0.1:" + p.gateway() + " (management " + p.gatewayManagement() + ")",
+                gateway.pid(), threadSettings() + "; " + settings.limit(Component.GATEWAY).describe()));
+    }
+
+    private Map<String, String> serviceEnvironment(int port, int managementPort) {
+        Map<String, String> env = new HashMap<>();
+        env.put("SERVER_PORT", Integer.toString(port));
+        env.put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
+        env.put("SPRING_THREADS_VIRTUAL_ENABLED", Boolean.toString(settings.mode().virtual()));
+        if (settings.tomcatThreads() != null) {
+            env.put("SERVER_TOMCAT_THREADS_MAX", settings.tomcatThreads().toString());
+        }
+        return env;
+    }
+
+    private String threadSettings() {
+        return settings.mode().label() + " threads, Tomcat max " + orDefault(settings.tomcatThreads(), "200");
+    }
+
+    private ManagedProcess launchJar(Component component, Path jar, Map<String, String> env) {
+        ResourceLimit limit = settings.limit(component);
+        List<String> command = new ArrayList<>(limit.affinityPrefix());
+        command.add(javaExecutable());
+        command.addAll(limit.jvmFlags());
+        command.addAll(List.of("-jar", jar.toString()));
+        return register(component, ManagedProcess.start(component.label(), command, env, logOf(component)));
+    }
+
+    private ManagedProcess launchJava(Component component, List<String> jvmFlags, ResourceLimit affinity, String mainClass,
+                                      List<String> args, Map<String, String> env) {
+        List<String> command = new ArrayList<>(affinity != null ? affinity.affinityPrefix() : List.of());
+        command.add(javaExecutable());
+        command.addAll(jvmFlags);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+        command.addAll(args);
+        return register(component, ManagedProcess.start(component.label(), command, env, logOf(component)));
+    }
+
+    private ManagedProcess register(Component component, ManagedProcess process) {
+        processes.put(component, process);
+        return process;
+    }
+
+    private Path logOf(Component component) {
+        return settings.runDirectory().resolve(component.label() + ".log");
+    }
+
+    private Path jar(String module) {
+        Path target = settings.home().resolve(module).resolve("target");
+        try (Stream<Path> files = Files.list(target)) {
+            return files.filter(f -> f.getFileName().toString().matches(module + "-.*\\.jar"))
+                    .findFirst()
+                    .orElseThrow(() -> new StartFailure("No " + module + " jar in " + target + ": build with ./mvnw -DskipTests package"));
+        } catch (IOException e) {
+            throw new StartFailure("No " + module + " build in " + target + " (" + e.getMessage() + "): build with ./mvnw -DskipTests package");
+        }
+    }
+
+    private static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static String orDefault(Integer value, String fallback) {
+        return value != null ? value.toString() : fallback + " (default)";
+    }
+
+    public StackSettings settings() {
+        return settings;
+    }
+
+    public Map<Component, ManagedProcess> processes() {
+        return Collections.unmodifiableMap(processes);
+    }
+
+    public List<Row> rows() {
+        return List.copyOf(rows.values());
+    }
+
+    /** Stops every started process, newest first, each by its PID. */
+    @Override
+    public void close() {
+        List<ManagedProcess> started = new ArrayList<>(processes.values());
+        Collections.reverse(started);
+        for (ManagedProcess process : started) {
+            process.stop();
+        }
+    }
+
+    /** One line of the table `./lab up` prints. */
+    public record Row(Component component, String address, long pid, String settings) {
+    }
+}
