@@ -20,6 +20,7 @@ public final class ManagedProcess {
     private final String name;
     private final Process process;
     private final Path log;
+    private final List<ProcessHandle> adopted = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private ManagedProcess(String name, Process process, Path log) {
         this.name = name;
@@ -57,6 +58,26 @@ public final class ManagedProcess {
         return process.toHandle();
     }
 
+    /**
+     * A process this one started but detached (a daemon, such as the postmaster that pg_ctl starts): it is not a
+     * descendant, so it is tracked by PID and ended with this one if the graceful stop left it running.
+     */
+    public void adopt(ProcessHandle detached) {
+        adopted.add(detached);
+    }
+
+    /** This process, its descendants and what it adopted: everything that stop() ends. */
+    public List<ProcessHandle> handles() {
+        List<ProcessHandle> all = new java.util.ArrayList<>();
+        all.add(process.toHandle());
+        all.addAll(process.descendants().toList());
+        adopted.forEach(daemon -> {
+            all.add(daemon);
+            all.addAll(daemon.descendants().toList());
+        });
+        return all;
+    }
+
     public Path log() {
         return log;
     }
@@ -76,7 +97,8 @@ public final class ManagedProcess {
 
     /** Stops the process and waits for it and its descendants; safe to call more than once. */
     public void stop() {
-        List<ProcessHandle> descendants = process.descendants().toList();
+        List<ProcessHandle> descendants = handles();
+        descendants.remove(process.toHandle());
         if (process.isAlive()) {
             process.destroy();
             try {
@@ -88,7 +110,7 @@ public final class ManagedProcess {
                 Thread.currentThread().interrupt();
             }
         }
-        // Children outlive a killed parent (PostgreSQL's postmaster, say): end each one by its PID too.
+        // Children and adopted daemons can outlive a killed parent: end each one by its PID too.
         for (ProcessHandle child : descendants) {
             if (child.isAlive()) {
                 child.destroyForcibly();

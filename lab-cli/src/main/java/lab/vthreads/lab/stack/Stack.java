@@ -77,8 +77,19 @@ public final class Stack implements AutoCloseable {
                 "--data-dir", dataDirectory.toString(),
                 "--max-connections", "300"), Map.of());
         HealthCheck.awaitLogLine(postgres, "PostgreSQL ready", INFRA_START);
+        adoptPostmaster(postgres, dataDirectory);
         rows.put(Component.POSTGRES, new Row(Component.POSTGRES, settings.jdbcUrl(), postgres.pid(),
                 "embedded PostgreSQL 18, user " + EmbeddedPostgresServer.USER + ", data in " + settings.home().relativize(dataDirectory)));
+    }
+
+    /** pg_ctl detaches the postmaster from the JVM that started it; its PID is the first line of postmaster.pid. */
+    private static void adoptPostmaster(ManagedProcess postgres, Path dataDirectory) {
+        try {
+            long pid = Long.parseLong(Files.readAllLines(dataDirectory.resolve("postmaster.pid")).getFirst().trim());
+            ProcessHandle.of(pid).ifPresent(postgres::adopt);
+        } catch (IOException | RuntimeException e) {
+            throw new StartFailure("PostgreSQL started but its postmaster.pid is unreadable (" + e.getMessage() + "); stopping");
+        }
     }
 
     private void startWireMock() {

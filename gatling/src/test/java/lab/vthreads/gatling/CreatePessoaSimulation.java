@@ -1,0 +1,57 @@
+package lab.vthreads.gatling;
+
+import io.gatling.javaapi.core.ScenarioBuilder;
+
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import static io.gatling.javaapi.core.CoreDsl.StringBody;
+import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.http.HttpDsl.http;
+import static io.gatling.javaapi.http.HttpDsl.status;
+
+/**
+ * The main load: users post valid, unique people (1–3 addresses from the mock's known CEPs), each sending the next
+ * as soon as the last is answered.
+ *
+ * <pre>./mvnw -pl gatling gatling:test -Dusers=200 -DrampUp=10 -Dhold=60 -DrampDown=5</pre>
+ */
+public class CreatePessoaSimulation extends LabSimulation {
+
+    public CreatePessoaSimulation() {
+        this(LoadParameters.fromSystemProperties(100, 10, 60, 5, 1));
+    }
+
+    protected CreatePessoaSimulation(LoadParameters load) {
+        super(load);
+
+        // Feeder: a fresh valid CPF and 1–3 known CEPs per request.
+        List<String> ceps = KnownCeps.load();
+        Iterator<Map<String, Object>> people = Stream.generate(() -> Map.<String, Object>of("body", pessoaJson(Cpfs.next(), ceps))).iterator();
+
+        // Scenario: one POST per user; the closed model replaces each user as it finishes, which is the loop.
+        ScenarioBuilder createPessoa = scenario("Create pessoa")
+                .feed(people)
+                .exec(http("POST /v1/pessoas").post("/v1/pessoas")
+                        .body(StringBody("#{body}"))
+                        .check(status().saveAs("status"), responseTimeInMillis().saveAs("rt"), status().is(201)))
+                .exec(session -> recorder.record(session, 201));
+
+        // Injection and assertions come from the parameters (see LoadParameters).
+        setUp(inject(createPessoa)).protocols(protocol()).assertions(assertions());
+    }
+
+    static String pessoaJson(String cpf, List<String> ceps) {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        String enderecos = IntStream.range(0, 1 + random.nextInt(3))
+                .mapToObj(i -> "{\"cep\":\"" + ceps.get(random.nextInt(ceps.size())) + "\"}")
+                .collect(Collectors.joining(","));
+        return "{\"cpf\":\"" + cpf + "\",\"nome\":\"PESSOA " + cpf.substring(0, 6) + "\",\"enderecos\":[" + enderecos + "]}";
+    }
+}

@@ -1,0 +1,36 @@
+package lab.vthreads.gatling;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Reads {@code GET /v1/pessoas/count}, so a run can prove that every 201 it got is exactly one stored person. */
+public final class PessoaCount {
+
+    private static final Pattern COUNT = Pattern.compile("\"count\"\\s*:\\s*(\\d+)");
+
+    private PessoaCount() {
+    }
+
+    public static long read(String baseUrl) {
+        try {
+            HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(baseUrl + "/v1/pessoas/count"))
+                    .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+            Matcher m = COUNT.matcher(response.body());
+            if (response.statusCode() != 200 || !m.find()) {
+                throw new IllegalStateException("GET /v1/pessoas/count answered " + response.statusCode() + ": " + response.body());
+            }
+            return Long.parseLong(m.group(1));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + baseUrl + "/v1/pessoas/count: is the lab up? (" + e.getMessage() + ")", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

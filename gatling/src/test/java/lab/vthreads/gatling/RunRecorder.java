@@ -1,0 +1,126 @@
+package lab.vthreads.gatling;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.gatling.javaapi.core.Session;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The machine-readable side of a run. Gatling 3.15 writes no stats JSON and a binary simulation.log, so every
+ * request's response time (as Gatling measured it) and outcome is recorded here, into HdrHistograms and per-second
+ * counters, and written as JSON next to Gatling's HTML report. Nothing is scraped from HTML.
+ */
+public final class RunRecorder {
+
+    private static final long MAX_MS = 3_600_000;
+    private static final int MAX_SECONDS = 24 * 3600;
+
+    private final long startMillis = System.currentTimeMillis();
+    private final Histogram ok = new ConcurrentHistogram(MAX_MS, 3);
+    private final Histogram ko = new ConcurrentHistogram(MAX_MS, 3);
+    private final LongAdder okCount = new LongAdder();
+    private final LongAdder koCount = new LongAdder();
+    private final LongAdder created = new LongAdder();
+    private final Map<String, LongAdder> koReasons = new ConcurrentHashMap<>();
+    private final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
+    private final AtomicLongArray okPerSecond = new AtomicLongArray(MAX_SECONDS);
+    private final AtomicLongArray koPerSecond = new AtomicLongArray(MAX_SECONDS);
+
+    /** Call after each request, with its status saved as "status" and its response time as "rt" (when it got one). */
+    public Session record(Session session, int expectedStatus) {
+        Integer status = session.contains("status") ? session.getInt("status") : null;
+        Integer rt = session.contains("rt") ? session.getInt("rt") : null;
+        boolean success = !session.isFailed() && status != null && status == expectedStatus;
+        int second = (int) Math.min(MAX_SECONDS - 1, (System.currentTimeMillis() - startMillis) / 1000);
+        if (status != null) {
+            statuses.computeIfAbsent(status, s -> new LongAdder()).increment();
+            if (status == 201) {
+                created.increment();
+            }
+        }
+        if (success) {
+            okCount.increment();
+            okPerSecond.incrementAndGet(second);
+            if (rt != null) ok.recordValue(Math.min(MAX_MS, Math.max(0, rt)));
+        } else {
+            koCount.increment();
+            koPerSecond.incrementAndGet(second);
+            if (rt != null) ko.recordValue(Math.min(MAX_MS, Math.max(0, rt)));
+            String reason = status == null ? "no response" : "status " + status + " (expected " + expectedStatus + ")";
+            koReasons.computeIfAbsent(reason, r -> new LongAdder()).increment();
+        }
+        return session.remove("status").remove("rt");
+    }
+
+    public long created() {
+        return created.sum();
+    }
+
+    public void write(Path file, String simulation, LoadParameters parameters, Long countBefore, Long countAfter) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("simulation", simulation);
+        json.put("startEpochMs", startMillis);
+        json.put("endEpochMs", System.currentTimeMillis());
+        json.put("parameters", parameters);
+        json.put("ok", okCount.sum());
+        json.put("ko", koCount.sum());
+        json.put("created201", created.sum());
+        json.put("countBefore", countBefore);
+        json.put("countAfter", countAfter);
+        json.put("statuses", new TreeMap<>(sum(statuses)));
+        json.put("koReasons", new TreeMap<>(sum(koReasons)));
+        json.put("okLatencyMs", summary(ok));
+        json.put("koLatencyMs", summary(ko));
+        json.put("okPerSecond", series(okPerSecond));
+        json.put("koPerSecond", series(koPerSecond));
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), json);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write " + file, e);
+        }
+    }
+
+    private static <K> Map<K, Long> sum(Map<K, LongAdder> counters) {
+        Map<K, Long> sums = new LinkedHashMap<>();
+        counters.forEach((k, v) -> sums.put(k, v.sum()));
+        return sums;
+    }
+
+    private static Map<String, Object> summary(Histogram h) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("count", h.getTotalCount());
+        if (h.getTotalCount() > 0) {
+            s.put("mean", h.getMean());
+            s.put("p50", h.getValueAtPercentile(50));
+            s.put("p95", h.getValueAtPercentile(95));
+            s.put("p99", h.getValueAtPercentile(99));
+            s.put("max", h.getMaxValue());
+        }
+        return s;
+    }
+
+    /** Counts per second since the start, up to the last second that saw anything. */
+    private static List<Long> series(AtomicLongArray counts) {
+        int last = 0;
+        for (int i = 0; i < counts.length(); i++) {
+            if (counts.get(i) > 0) last = i;
+        }
+        Long[] values = new Long[last + 1];
+        for (int i = 0; i <= last; i++) values[i] = counts.get(i);
+        return List.of(values);
+    }
+}

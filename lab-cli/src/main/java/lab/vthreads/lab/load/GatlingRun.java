@@ -1,0 +1,80 @@
+package lab.vthreads.lab.load;
+
+import lab.vthreads.lab.process.ManagedProcess;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Runs one Gatling simulation from the gatling module in a JVM of its own (the same class and classpath that
+ * {@code ./mvnw -pl gatling gatling:test} uses, without Maven in the measured window), so its CPU and memory can be
+ * measured apart from the services. Gatling writes its HTML report under {@code reportsDirectory}; the simulation
+ * writes the lab's JSON results to {@code resultsFile}.
+ */
+public final class GatlingRun {
+
+    // What gatling-maven-plugin passes its forked JVM, plus a bounded heap.
+    private static final List<String> JVM_FLAGS = List.of("-Xmx1g", "-XX:+HeapDumpOnOutOfMemoryError",
+            "-XX:MaxInlineLevel=20", "-XX:MaxTrivialSize=12",
+            "--add-opens=java.base/java.lang=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED");
+
+    private GatlingRun() {
+    }
+
+    /** Starts the simulation; the caller waits with {@link #await} (or stops it). */
+    public static ManagedProcess start(Path home, String simulationClass, Map<String, String> properties, Path reportsDirectory,
+                                       Path log) {
+        Path gatling = home.resolve("gatling").resolve("target");
+        Path classpathFile = gatling.resolve("gatling-classpath.txt");
+        if (!Files.isRegularFile(classpathFile)) {
+            throw new IllegalStateException("The gatling module is not built (" + classpathFile + " is missing): run ./mvnw -DskipTests package");
+        }
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(JVM_FLAGS);
+        properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
+        command.addAll(List.of("-cp", gatling.resolve("test-classes") + java.io.File.pathSeparator + read(classpathFile),
+                "io.gatling.app.Gatling", "--simulation", simulationClass, "--results-folder", reportsDirectory.toString()));
+        return ManagedProcess.start("gatling", command, Map.of(), log);
+    }
+
+    /** Waits up to {@code timeoutSeconds}, then stops it; returns its exit code (non-zero: crash or failed assertions). */
+    public static int await(ManagedProcess gatling, long timeoutSeconds) {
+        try {
+            if (!gatling.process().waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                gatling.stop();
+                throw new IllegalStateException("Gatling did not finish within " + timeoutSeconds + " s and was stopped");
+            }
+            return gatling.process().exitValue();
+        } catch (InterruptedException e) {
+            gatling.stop();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** The HTML report Gatling wrote for this run (its only folder under reportsDirectory). */
+    public static Path reportOf(Path reportsDirectory) {
+        try (Stream<Path> folders = Files.list(reportsDirectory)) {
+            return folders.filter(f -> Files.isRegularFile(f.resolve("index.html"))).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("Gatling wrote no report under " + reportsDirectory));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file).trim();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

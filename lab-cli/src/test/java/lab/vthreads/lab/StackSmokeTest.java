@@ -1,0 +1,70 @@
+package lab.vthreads.lab;
+
+import lab.vthreads.infra.cep.CepLatency;
+import lab.vthreads.lab.load.GatlingRun;
+import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.StackSettings;
+import lab.vthreads.lab.stack.ThreadMode;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The stack as `./lab up` starts it (every component its own process, on free ports), loaded by SmokeSimulation for
+ * about 10 s in each thread mode: no KO, every 201 is one stored row, and nothing is left running afterwards.
+ */
+class StackSmokeTest {
+
+    static final Path HOME = Path.of("..").toAbsolutePath().normalize();
+
+    @ParameterizedTest
+    @EnumSource(ThreadMode.class)
+    void smokeLoadSucceedsAndLeavesNoProcessBehind(ThreadMode mode, @TempDir Path run) throws Exception {
+        StackSettings settings = new StackSettings(mode, null, null, null, new CepLatency.LogNormalLatency(200, 0.4), false,
+                new StackSettings.StackPorts(freePort(), freePort(), freePort(), freePort(), freePort(), freePort()),
+                Map.of(), null, HOME, run);
+        List<ProcessHandle> started = new ArrayList<>();
+        int exit;
+        try (Stack stack = Stack.start(settings)) {
+            stack.processes().values().forEach(p -> started.addAll(p.handles()));
+            ManagedProcess gatling = GatlingRun.start(HOME, "lab.vthreads.gatling.SmokeSimulation", Map.of(
+                            "baseUrl", "http://127.0.0.1:" + settings.ports().gateway(),
+                            "resultsFile", run.resolve("results.json").toString(),
+                            "rampUp", "2", "hold", "8"),
+                    run.resolve("gatling"), run.resolve("gatling.log"));
+            started.add(gatling.handle());
+            exit = GatlingRun.await(gatling, 180);
+        }
+
+        assertThat(exit).as("Gatling's exit code (assertions and the nothing-lost check); log in " + run.resolve("gatling.log")).isZero();
+        JsonNode results = JsonMapper.builder().build().readTree(run.resolve("results.json").toFile());
+        assertThat(results.get("ko").asLong()).isZero();
+        assertThat(results.get("ok").asLong()).isPositive();
+        assertThat(results.get("created201").asLong()).isEqualTo(results.get("countAfter").asLong() - results.get("countBefore").asLong());
+        assertThat(GatlingRun.reportOf(run.resolve("gatling")).resolve("index.html")).exists();
+        // Four JVMs, the postmaster and its server processes, and Gatling: none may outlive the stack.
+        assertThat(started).hasSizeGreaterThan(6).noneMatch(ProcessHandle::isAlive);
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
