@@ -22,11 +22,13 @@ public final class PessoaServiceProcess implements AutoCloseable {
 
     private final Process process;
     private final int port;
+    private final int managementPort;
     private final Path log;
 
-    private PessoaServiceProcess(Process process, int port, Path log) {
+    private PessoaServiceProcess(Process process, int port, int managementPort, Path log) {
         this.process = process;
         this.port = port;
+        this.managementPort = managementPort;
         this.log = log;
     }
 
@@ -47,7 +49,7 @@ public final class PessoaServiceProcess implements AutoCloseable {
             builder.environment().put("SERVER_PORT", Integer.toString(port));
             builder.environment().put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
             builder.environment().put("SPRING_THREADS_VIRTUAL_ENABLED", Boolean.toString(virtualThreads));
-            PessoaServiceProcess service = new PessoaServiceProcess(builder.start(), port, log);
+            PessoaServiceProcess service = new PessoaServiceProcess(builder.start(), port, managementPort, log);
             service.awaitHealthy(managementPort, Duration.ofSeconds(90));
             return service;
         } catch (IOException e) {
@@ -57,6 +59,10 @@ public final class PessoaServiceProcess implements AutoCloseable {
 
     public String baseUrl() {
         return "http://127.0.0.1:" + port;
+    }
+
+    public String managementUrl() {
+        return "http://127.0.0.1:" + managementPort;
     }
 
     public long pid() {

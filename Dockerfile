@@ -1,0 +1,44 @@
+# syntax=docker/dockerfile:1
+# One Dockerfile for the lab's images, built from the repository root. compose.yaml picks the module and target:
+#   service      pessoa-service or gateway-service (build arg MODULE), a Spring Boot jar on a JRE
+#   cep-latency  the one-shot that sets the WireMock CEP API's latency through its admin API (MODULE=lab-infra)
+
+FROM eclipse-temurin:25-jdk-noble AS build
+ARG MODULE
+WORKDIR /src
+# Build files first, in a layer of their own; the Maven repository is a cache mount that outlives every layer,
+# so a source edit rebuilds without downloading dependencies again.
+COPY mvnw pom.xml ./
+COPY .mvn .mvn
+COPY lab-infra/pom.xml lab-infra/
+COPY pessoa-service/pom.xml pessoa-service/
+COPY gateway-service/pom.xml gateway-service/
+COPY gatling/pom.xml gatling/
+COPY lab-cli/pom.xml lab-cli/
+COPY db db
+COPY lab-infra/src lab-infra/src
+COPY pessoa-service/src pessoa-service/src
+COPY gateway-service/src gateway-service/src
+RUN --mount=type=cache,target=/root/.m2 \
+    ./mvnw -B -q -pl "${MODULE}" -am -Dmaven.test.skip=true package \
+    && ./mvnw -B -q -pl "${MODULE}" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=/out/lib \
+    && cp "${MODULE}"/target/"${MODULE}"-*.jar /out/app.jar
+
+FROM eclipse-temurin:25-jre-noble AS runtime
+# curl for the compose healthchecks; a system user so nothing runs as root.
+RUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --no-create-home app
+WORKDIR /app
+
+FROM runtime AS service
+COPY --from=build /out/app.jar /app/app.jar
+USER app
+# JVM defaults on purpose: in a container the JVM sizes heap (25% of the memory limit) and pools from the limits,
+# as the native lab does with -XX:MaxRAM and -XX:ActiveProcessorCount.
+ENTRYPOINT ["java", "-jar", "/app/app.jar"]
+
+FROM runtime AS cep-latency
+COPY --from=build /out/lib /app/lib
+COPY --from=build /out/app.jar /app/lib/lab-infra.jar
+USER app
+ENTRYPOINT ["java", "-cp", "/app/lib/*", "lab.vthreads.infra.cep.CepLatencyMain"]

@@ -1,0 +1,199 @@
+package lab.vthreads.lab.compose;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.vthreads.lab.stack.StackSettings.StackPorts;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.yaml.snakeyaml.Yaml;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What a real `docker compose up` relies on, checked statically, and kept in step with `./lab up`. */
+class ComposeContractTest {
+
+    static final Map<String, Map<String, Object>> SERVICES = ComposeFile.services();
+
+    @Test
+    void everyLongRunningServiceHasAHealthcheckAndEveryOneShotIsAwaitedToCompletion() {
+        Set<String> oneShots = new HashSet<>();
+        SERVICES.values().forEach(s -> ComposeFile.map(s, "depends_on").forEach((name, dependency) -> {
+            if ("service_completed_successfully".equals(((Map<?, ?>) dependency).get("condition"))) oneShots.add(name);
+        }));
+        SERVICES.forEach((name, service) -> {
+            if (oneShots.contains(name)) {
+                assertThat(service.get("restart")).as(name).isEqualTo("no");
+            } else {
+                assertThat(ComposeFile.list(ComposeFile.map(service, "healthcheck"), "test")).as(name + " healthcheck").isNotEmpty();
+            }
+        });
+        assertThat(oneShots).containsExactly("cep-latency");
+    }
+
+    @Test
+    void everyServiceHasCpuAndMemoryLimits() {
+        SERVICES.forEach((name, service) -> {
+            Map<String, Object> limits = ComposeFile.map(ComposeFile.map(ComposeFile.map(service, "deploy"), "resources"), "limits");
+            assertThat(limits).as(name).containsKeys("cpus", "memory");
+        });
+    }
+
+    @Test
+    void theServicesUnderTestGetEqualLimitsInBothThreadModesWithThePapersDefaults() {
+        for (String name : List.of("pessoa-service", "gateway-service")) {
+            Map<String, Object> limits = ComposeFile.map(ComposeFile.map(ComposeFile.map(SERVICES.get(name), "deploy"), "resources"), "limits");
+            // The thread mode is only a profile; nothing in the limits depends on it.
+            assertThat(limits.values().toString()).doesNotContain("THREAD_MODE");
+            assertThat(String.valueOf(limits.get("cpus"))).endsWith(":-2}");
+            assertThat(String.valueOf(limits.get("memory"))).endsWith(":-2g}");
+        }
+    }
+
+    @Test
+    void everyImageIsPinned() {
+        SERVICES.forEach((name, service) -> {
+            Object image = service.get("image");
+            if (image == null) {
+                assertThat(service).as(name + " is built").containsKey("build");
+                return;
+            }
+            String tag = image.toString().substring(image.toString().lastIndexOf(':') + 1);
+            assertThat(image.toString()).as(name).contains(":");
+            assertThat(tag).as(name).isNotBlank().isNotEqualTo("latest").matches(".*\\d.*");
+        });
+    }
+
+    @Test
+    void everyDependencyIsGatedOnHealthOrCompletion() {
+        SERVICES.forEach((name, service) -> {
+            Object dependsOn = service.get("depends_on");
+            if (dependsOn == null) return;
+            assertThat(dependsOn).as(name + ": the long form, with conditions").isInstanceOf(Map.class);
+            ComposeFile.map(service, "depends_on").forEach((dependency, spec) ->
+                    assertThat(((Map<?, ?>) spec).get("condition")).as(name + " -> " + dependency)
+                            .isIn("service_healthy", "service_completed_successfully"));
+        });
+    }
+
+    @Test
+    void portsAreOnLoopbackAndMatchTheNativeDefaults() {
+        StackPorts native_ = StackPorts.DEFAULTS;
+        assertThat(published("gateway-service")).containsExactlyInAnyOrder(native_.gateway(), native_.gatewayManagement());
+        assertThat(published("pessoa-service")).containsExactlyInAnyOrder(native_.pessoa(), native_.pessoaManagement());
+        assertThat(published("wiremock")).containsExactly(native_.wiremock());
+        assertThat(published("postgres")).containsExactly(native_.postgres());
+        SERVICES.forEach((name, service) -> ComposeFile.list(service, "ports").forEach(port ->
+                assertThat(port.toString()).as(name).startsWith("127.0.0.1:")));
+    }
+
+    @Test
+    void wireMockRunsWithAsyncResponsesAndNoJournal() {
+        String command = String.join(" ", ComposeFile.list(SERVICES.get("wiremock"), "command").stream().map(Object::toString).toList());
+
+        assertThat(command).contains("--async-response-enabled true", "--no-request-journal", "--port 8089");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"pessoa-service", "gateway-service"})
+    void everyEnvironmentVariableNamesAPropertyTheServiceReads(String service) throws IOException {
+        Set<String> known = new HashSet<>(bootMetadataProperties());
+        known.addAll(applicationYamlKeys(ComposeFile.HOME.resolve(service).resolve("src/main/resources/application.yaml")));
+
+        Map<String, Object> environment = ComposeFile.map(SERVICES.get(service), "environment");
+        assertThat(environment).isNotEmpty();
+        environment.keySet().forEach(variable ->
+                assertThat(known).as(service + ": " + variable + " binds to no property the service knows").contains(canonical(variable)));
+    }
+
+    @Test
+    void theThreadModeProfileExistsInBothServices() throws IOException {
+        for (String service : List.of("pessoa-service", "gateway-service")) {
+            String yaml = Files.readString(ComposeFile.HOME.resolve(service).resolve("src/main/resources/application.yaml"));
+            assertThat(yaml).as(service).contains("on-profile: virtual");
+        }
+        assertThat(ComposeFile.map(SERVICES.get("pessoa-service"), "environment").get("SPRING_PROFILES_ACTIVE")).isEqualTo("${THREAD_MODE:-platform}");
+    }
+
+    @Test
+    void prometheusScrapesBothManagementPorts() {
+        String config = ComposeFile.loadYaml(ComposeFile.HOME.resolve("observability/prometheus/prometheus.yml")).toString();
+
+        assertThat(config).contains("pessoa-service:" + StackPorts.DEFAULTS.pessoaManagement(),
+                "gateway-service:" + StackPorts.DEFAULTS.gatewayManagement(), "/actuator/prometheus");
+    }
+
+    @Test
+    void theObservabilityProfileIsOffByDefault() {
+        assertThat(ComposeFile.list(SERVICES.get("prometheus"), "profiles")).containsExactly("observability");
+        assertThat(ComposeFile.list(SERVICES.get("grafana"), "profiles")).containsExactly("observability");
+        SERVICES.forEach((name, service) -> {
+            if (!List.of("prometheus", "grafana").contains(name)) {
+                assertThat(service).as(name).doesNotContainKey("profiles");
+            }
+        });
+    }
+
+    private static List<Integer> published(String service) {
+        return ComposeFile.list(SERVICES.get(service), "ports").stream()
+                .map(p -> p.toString().split(":"))
+                .map(parts -> Integer.parseInt(parts[parts.length - 2]))
+                .toList();
+    }
+
+    /** Spring's relaxed binding: SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE ~ spring.datasource.hikari.maximum-pool-size. */
+    static String canonical(String name) {
+        return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
+    }
+
+    static Set<String> bootMetadataProperties() throws IOException {
+        Set<String> names = new HashSet<>();
+        ObjectMapper json = new ObjectMapper();
+        for (String resource : List.of("META-INF/spring-configuration-metadata.json", "META-INF/additional-spring-configuration-metadata.json")) {
+            for (URL url : Collections.list(ComposeContractTest.class.getClassLoader().getResources(resource))) {
+                try (InputStream in = url.openStream()) {
+                    JsonNode properties = json.readTree(in).path("properties");
+                    properties.forEach(p -> names.add(canonical(p.path("name").asText())));
+                }
+            }
+        }
+        assertThat(names).as("Spring Boot's property metadata on the test classpath").hasSizeGreaterThan(500);
+        return names;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Set<String> applicationYamlKeys(Path file) throws IOException {
+        Set<String> keys = new HashSet<>();
+        try (Reader reader = Files.newBufferedReader(file)) {
+            for (Object document : new Yaml().loadAll(reader)) {
+                flatten("", (Map<String, Object>) document, keys);
+            }
+        }
+        return keys;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void flatten(String prefix, Map<String, Object> map, Set<String> keys) {
+        map.forEach((key, value) -> {
+            String name = prefix.isEmpty() ? key : prefix + "." + key;
+            if (value instanceof Map<?, ?> nested) {
+                flatten(name, (Map<String, Object>) nested, keys);
+            } else {
+                keys.add(canonical(name));
+            }
+        });
+    }
+}
