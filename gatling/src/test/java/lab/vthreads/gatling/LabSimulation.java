@@ -26,11 +26,12 @@ import static io.gatling.javaapi.http.HttpDsl.http;
 public abstract class LabSimulation extends Simulation {
 
     protected final LoadParameters load;
-    protected final RunRecorder recorder = new RunRecorder();
+    protected final RunRecorder recorder;
     private long countBefore;
 
     protected LabSimulation(LoadParameters load) {
         this.load = load;
+        this.recorder = new RunRecorder(load.rampUpSeconds(), load.rampUpSeconds() + load.holdSeconds());
     }
 
     // One shared keep-alive pool, like a service's HTTP client (and k6/JMeter keeping a VU's connection): a closed-model

@@ -29,7 +29,10 @@ public final class RunRecorder {
     private static final int MAX_SECONDS = 24 * 3600;
 
     private final long startMillis = System.currentTimeMillis();
+    private final int steadyFrom;
+    private final int steadyTo;
     private final Histogram ok = new ConcurrentHistogram(MAX_MS, 3);
+    private final Histogram steadyOk = new ConcurrentHistogram(MAX_MS, 3);
     private final Histogram ko = new ConcurrentHistogram(MAX_MS, 3);
     private final LongAdder okCount = new LongAdder();
     private final LongAdder koCount = new LongAdder();
@@ -38,6 +41,12 @@ public final class RunRecorder {
     private final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
     private final AtomicLongArray okPerSecond = new AtomicLongArray(MAX_SECONDS);
     private final AtomicLongArray koPerSecond = new AtomicLongArray(MAX_SECONDS);
+
+    /** @param steadyFromSecond first second of the hold window; @param steadyToSecond first second after it */
+    public RunRecorder(int steadyFromSecond, int steadyToSecond) {
+        this.steadyFrom = steadyFromSecond;
+        this.steadyTo = steadyToSecond;
+    }
 
     /** Call after each request, with its status saved as "status" and its response time as "rt" (when it got one). */
     public Session record(Session session, int expectedStatus) {
@@ -54,7 +63,10 @@ public final class RunRecorder {
         if (success) {
             okCount.increment();
             okPerSecond.incrementAndGet(second);
-            if (rt != null) ok.recordValue(Math.min(MAX_MS, Math.max(0, rt)));
+            if (rt != null) {
+                ok.recordValue(Math.min(MAX_MS, Math.max(0, rt)));
+                if (second >= steadyFrom && second < steadyTo) steadyOk.recordValue(Math.min(MAX_MS, Math.max(0, rt)));
+            }
         } else {
             koCount.increment();
             koPerSecond.incrementAndGet(second);
@@ -82,7 +94,9 @@ public final class RunRecorder {
         json.put("countAfter", countAfter);
         json.put("statuses", new TreeMap<>(sum(statuses)));
         json.put("koReasons", new TreeMap<>(sum(koReasons)));
+        json.put("steadyWindowSeconds", List.of(steadyFrom, steadyTo));
         json.put("okLatencyMs", summary(ok));
+        json.put("steadyOkLatencyMs", summary(steadyOk));
         json.put("koLatencyMs", summary(ko));
         json.put("okPerSecond", series(okPerSecond));
         json.put("koPerSecond", series(koPerSecond));

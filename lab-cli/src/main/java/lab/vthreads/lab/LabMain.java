@@ -1,12 +1,13 @@
 package lab.vthreads.lab;
 
+import lab.vthreads.lab.cli.RunCommand;
 import lab.vthreads.lab.cli.UpCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "vthreads-lab 0.1.0",
         description = "Platform vs virtual threads in a realistic Spring Boot system.",
-        subcommands = {UpCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, UpCommand.class, CommandLine.HelpCommand.class})
 public final class LabMain {
 
     public static void main(String[] args) {

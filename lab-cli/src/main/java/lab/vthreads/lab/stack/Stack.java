@@ -40,17 +40,49 @@ public final class Stack implements AutoCloseable {
     }
 
     public static Stack start(StackSettings settings) {
+        Stack stack = startInfrastructure(settings);
+        try {
+            stack.startServices(settings);
+            return stack;
+        } catch (RuntimeException e) {
+            stack.close();
+            throw e;
+        }
+    }
+
+    /** PostgreSQL and the CEP API only: an experiment keeps them and restarts the services for every cell. */
+    public static Stack startInfrastructure(StackSettings settings) {
         Stack stack = new Stack(settings);
         try {
             stack.checkPorts();
             stack.startPostgres();
             stack.startWireMock();
-            stack.startPessoaService();
-            stack.startGateway();
             return stack;
         } catch (RuntimeException e) {
             stack.close();
             throw e;
+        }
+    }
+
+    /** pessoa-service, then gateway-service, each healthy before the next; {@code cell} may change the factors. */
+    public void startServices(StackSettings cell) {
+        try {
+            startPessoaService(cell);
+            startGateway(cell);
+        } catch (RuntimeException e) {
+            stopServices();
+            throw e;
+        }
+    }
+
+    /** Stops the two services (gateway first), leaving PostgreSQL and the CEP API up. */
+    public void stopServices() {
+        for (Component component : List.of(Component.GATEWAY, Component.PESSOA)) {
+            ManagedProcess process = processes.remove(component);
+            if (process != null) {
+                process.stop();
+            }
+            rows.remove(component);
         }
     }
 
@@ -103,9 +135,9 @@ public final class Stack implements AutoCloseable {
                 "latency " + settings.cepLatency().text() + ", async responses, no journal; " + settings.limit(Component.WIREMOCK).describe()));
     }
 
-    private void startPessoaService() {
+    private void startPessoaService(StackSettings settings) {
         StackSettings.StackPorts p = settings.ports();
-        Map<String, String> env = new HashMap<>(serviceEnvironment(p.pessoa(), p.pessoaManagement()));
+        Map<String, String> env = new HashMap<>(serviceEnvironment(settings, p.pessoa(), p.pessoaManagement()));
         env.put("SPRING_DATASOURCE_URL", settings.jdbcUrl() + (settings.jdbcUrl().contains("?") ? "&" : "?") + "reWriteBatchedInserts=true");
         env.put("SPRING_DATASOURCE_USERNAME", settings.externalDatabase() != null ? settings.externalDatabase().user() : EmbeddedPostgresServer.USER);
         env.put("SPRING_DATASOURCE_PASSWORD", settings.externalDatabase() != null ? settings.externalDatabase().password() : EmbeddedPostgresServer.PASSWORD);
@@ -117,24 +149,24 @@ public final class Stack implements AutoCloseable {
         if (settings.poolTimeoutMs() != null) {
             env.put("SPRING_DATASOURCE_HIKARI_CONNECTION_TIMEOUT", settings.poolTimeoutMs().toString());
         }
-        ManagedProcess pessoa = launchJar(Component.PESSOA, jar("pessoa-service"), env);
+        ManagedProcess pessoa = launchJar(settings, Component.PESSOA, jar("pessoa-service"), env);
         HealthCheck.awaitHttp200(pessoa, "http://127.0.0.1:" + p.pessoaManagement() + "/actuator/health", SERVICE_START);
         rows.put(Component.PESSOA, new Row(Component.PESSOA, "http://127.0.0.1:" + p.pessoa() + " (management " + p.pessoaManagement() + ")",
-                pessoa.pid(), threadSettings() + ", pool " + orDefault(settings.poolSize(), "10") + ", CEP lookups "
+                pessoa.pid(), threadSettings(settings) + ", pool " + orDefault(settings.poolSize(), "10") + ", CEP lookups "
                 + (settings.cepInsideTransaction() ? "inside" : "outside") + " the transaction; " + settings.limit(Component.PESSOA).describe()));
     }
 
-    private void startGateway() {
+    private void startGateway(StackSettings settings) {
         StackSettings.StackPorts p = settings.ports();
-        Map<String, String> env = new HashMap<>(serviceEnvironment(p.gateway(), p.gatewayManagement()));
+        Map<String, String> env = new HashMap<>(serviceEnvironment(settings, p.gateway(), p.gatewayManagement()));
         env.put("LAB_GATEWAY_PESSOA_URL", "http://127.0.0.1:" + p.pessoa());
-        ManagedProcess gateway = launchJar(Component.GATEWAY, jar("gateway-service"), env);
+        ManagedProcess gateway = launchJar(settings, Component.GATEWAY, jar("gateway-service"), env);
         HealthCheck.awaitHttp200(gateway, "http://127.0.0.1:" + p.gatewayManagement() + "/actuator/health", SERVICE_START);
         rows.put(Component.GATEWAY, new Row(Component.GATEWAY, "http://127.0.0.1:" + p.gateway() + " (management " + p.gatewayManagement() + ")",
-                gateway.pid(), threadSettings() + "; " + settings.limit(Component.GATEWAY).describe()));
+                gateway.pid(), threadSettings(settings) + "; " + settings.limit(Component.GATEWAY).describe()));
     }
 
-    private Map<String, String> serviceEnvironment(int port, int managementPort) {
+    private static Map<String, String> serviceEnvironment(StackSettings settings, int port, int managementPort) {
         Map<String, String> env = new HashMap<>();
         env.put("SERVER_PORT", Integer.toString(port));
         env.put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
@@ -145,17 +177,17 @@ public final class Stack implements AutoCloseable {
         return env;
     }
 
-    private String threadSettings() {
+    private static String threadSettings(StackSettings settings) {
         return settings.mode().label() + " threads, Tomcat max " + orDefault(settings.tomcatThreads(), "200");
     }
 
-    private ManagedProcess launchJar(Component component, Path jar, Map<String, String> env) {
+    private ManagedProcess launchJar(StackSettings settings, Component component, Path jar, Map<String, String> env) {
         ResourceLimit limit = settings.limit(component);
         List<String> command = new ArrayList<>(limit.affinityPrefix());
         command.add(javaExecutable());
         command.addAll(limit.jvmFlags());
         command.addAll(List.of("-jar", jar.toString()));
-        return register(component, ManagedProcess.start(component.label(), command, env, logOf(component)));
+        return register(component, ManagedProcess.start(component.label(), command, env, logOf(settings, component)));
     }
 
     private ManagedProcess launchJava(Component component, List<String> jvmFlags, ResourceLimit affinity, String mainClass,
@@ -165,7 +197,7 @@ public final class Stack implements AutoCloseable {
         command.addAll(jvmFlags);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
         command.addAll(args);
-        return register(component, ManagedProcess.start(component.label(), command, env, logOf(component)));
+        return register(component, ManagedProcess.start(component.label(), command, env, logOf(settings, component)));
     }
 
     private ManagedProcess register(Component component, ManagedProcess process) {
@@ -173,7 +205,7 @@ public final class Stack implements AutoCloseable {
         return process;
     }
 
-    private Path logOf(Component component) {
+    private static Path logOf(StackSettings settings, Component component) {
         return settings.runDirectory().resolve(component.label() + ".log");
     }
 

@@ -1,5 +1,7 @@
 package lab.vthreads.lab.stack;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+
 import java.util.Locale;
 
 public enum ThreadMode {
@@ -9,6 +11,8 @@ public enum ThreadMode {
         return this == VIRTUAL;
     }
 
+    /** How presets and results.json spell it. */
+    @JsonValue
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -1,0 +1,105 @@
+package lab.vthreads.lab.cli;
+
+import lab.vthreads.lab.experiment.ExperimentResults;
+import lab.vthreads.lab.experiment.ExperimentRunner;
+import lab.vthreads.lab.experiment.Preset;
+import lab.vthreads.lab.process.StartFailure;
+import lab.vthreads.lab.report.ResultsFiles;
+import lab.vthreads.lab.report.Summary;
+import lab.vthreads.lab.report.SummaryMarkdown;
+import lab.vthreads.lab.stack.StackSettings;
+import lab.vthreads.lab.stack.ThreadMode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Runs a platform-vs-virtual experiment (a preset) end to end and writes results/<timestamp>-<preset>/",
+                "with results.json, summary.md and index.html. With no options: the default preset, about 5 minutes on 2 cores."})
+public final class RunCommand implements Callable<Integer> {
+
+    @Option(names = "--preset", defaultValue = "default", description = "a name from presets/ or a path to a preset YAML (default: ${DEFAULT-VALUE})")
+    String preset;
+
+    @Option(names = "--list-presets", description = "list the presets and exit")
+    boolean listPresets;
+
+    @Option(names = "--short", description = "use the preset's scaled-down durations (the report says so)")
+    boolean shortVariant;
+
+    @Option(names = "--repeat", description = "runs per cell, interleaved across cells (default: the preset's)")
+    Integer repeat;
+
+    @Option(names = "--users", split = ",", description = "concurrent users levels, e.g. 20,200 (default: the preset's)")
+    List<Integer> users;
+
+    @Option(names = "--modes", split = ",", description = "platform,virtual (default: the preset's)")
+    List<ThreadMode> modes;
+
+    @Option(names = "--hold", description = "measured hold seconds (default: the preset's)")
+    Integer hold;
+
+    @Option(names = "--warmup", description = "warm-up seconds before each measured run (default: the preset's)")
+    Integer warmup;
+
+    @Option(names = "--tomcat-threads") Integer tomcatThreads;
+    @Option(names = "--pool-size") Integer poolSize;
+    @Option(names = "--cep-latency", description = "lognormal:MEDIAN_MS:SIGMA | fixed:MS | uniform:LO_MS:HI_MS | none") String cepLatency;
+
+    @Option(names = "--steal-threshold", defaultValue = "0.05", description = "flag a run whose hypervisor steal exceeds this share (default: ${DEFAULT-VALUE})")
+    double stealThreshold;
+
+    @Option(names = "--no-rerun-on-steal", description = "keep a flagged run instead of running it again")
+    boolean noRerun;
+
+    @Option(names = "--results", description = "where to write (default: results/<timestamp>-<preset>)")
+    Path results;
+
+    @Option(names = "--home", defaultValue = "${sys:lab.home:-.}", description = "the repository root (default: ${DEFAULT-VALUE})")
+    Path home;
+
+    @Override
+    public Integer call() throws Exception {
+        Path root = home.toAbsolutePath().normalize();
+        PrintStream out = System.out;
+        if (listPresets) {
+            for (Preset p : Preset.all(root)) {
+                out.printf("%-14s %s%s%n", p.name(), p.description(), p.shortVariant() != null ? " [--short available]" : "");
+            }
+            return 0;
+        }
+        Preset chosen = Preset.resolve(root, preset);
+        chosen = (shortVariant ? chosen.shortened() : chosen).with(users, modes, hold, warmup, repeat, tomcatThreads, poolSize, cepLatency);
+        Path directory = results != null ? results.toAbsolutePath()
+                : root.resolve("results").resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + chosen.name());
+        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(chosen, shortVariant, root, directory,
+                StackSettings.StackPorts.DEFAULTS, stealThreshold, !noRerun, out));
+        int runs = runner.cells().size() * chosen.repeat();
+        out.printf("Experiment '%s'%s: %d cells × %d repeat(s) = %d measured runs, about %d min; results in %s%n", chosen.name(),
+                shortVariant ? " (short)" : "", runner.cells().size(), chosen.repeat(), runs,
+                Math.round(runner.estimatePerRun().multipliedBy(runs).toSeconds() / 60.0), root.relativize(directory));
+        Instant start = Instant.now();
+        ExperimentResults experiment;
+        try {
+            experiment = runner.run();
+        } catch (StartFailure e) {
+            System.err.println("lab run failed: " + e.getMessage());
+            return 1;
+        }
+        Summary summary = ResultsFiles.write(directory, experiment);
+        out.println();
+        out.print(SummaryMarkdown.table(summary));
+        summary.ratios().forEach(r -> out.printf("virtual/platform at %d users: throughput %.2f×, p95 %.2f×%n", r.users(), r.throughput(), r.p95()));
+        Duration took = Duration.between(start, Instant.now());
+        out.printf("%nDone in %d min %02d s. Report: %s%n", took.toMinutes(), took.toSecondsPart(), directory.resolve("index.html"));
+        return 0;
+    }
+}

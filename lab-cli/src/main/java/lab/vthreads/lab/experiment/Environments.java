@@ -1,0 +1,84 @@
+package lab.vthreads.lab.experiment;
+
+import lab.vthreads.lab.stack.Stack;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/** What an experiment ran on and with: read from the machine and from the very jars that ran, once per experiment. */
+final class Environments {
+
+    private Environments() {
+    }
+
+    static ExperimentResults.Environment describe(Path home, Stack stack) {
+        Path pessoaJar = jar(home, "pessoa-service");
+        Map<String, String> components = new LinkedHashMap<>();
+        stack.rows().forEach(row -> components.put(row.component().label(), row.settings()));
+        return new ExperimentResults.Environment(
+                System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
+                manifest(pessoaJar, "Spring-Boot-Version"),
+                libraryVersion(pessoaJar, "HikariCP"),
+                libraryVersion(pessoaJar, "postgresql"),
+                gatlingVersion(home),
+                Runtime.getRuntime().availableProcessors(),
+                memoryMb(),
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
+                components);
+    }
+
+    private static Path jar(Path home, String module) {
+        try (Stream<Path> files = Files.list(home.resolve(module).resolve("target"))) {
+            return files.filter(f -> f.getFileName().toString().matches(module + "-.*\\.jar")).findFirst().orElse(null);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static String manifest(Path jar, String attribute) {
+        if (jar == null) return "unknown";
+        try (JarFile file = new JarFile(jar.toFile())) {
+            return String.valueOf(file.getManifest().getMainAttributes().getValue(attribute));
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    /** The version in BOOT-INF/lib/NAME-VERSION.jar of the service's jar: what really ran, not what a pom asked for. */
+    private static String libraryVersion(Path jar, String name) {
+        if (jar == null) return "unknown";
+        Pattern pattern = Pattern.compile("BOOT-INF/lib/" + Pattern.quote(name) + "-([0-9][^/]*)\\.jar");
+        try (JarFile file = new JarFile(jar.toFile())) {
+            return file.stream().map(e -> pattern.matcher(e.getName())).filter(Matcher::matches).map(m -> m.group(1)).findFirst().orElse("unknown");
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    private static String gatlingVersion(Path home) {
+        try {
+            Matcher m = Pattern.compile("gatling-app-([0-9][^/:]*)\\.jar").matcher(Files.readString(home.resolve("gatling/target/gatling-classpath.txt")));
+            return m.find() ? m.group(1) : "unknown";
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    private static long memoryMb() {
+        try {
+            List<String> lines = Files.readAllLines(Path.of("/proc/meminfo"));
+            return Long.parseLong(lines.getFirst().replaceAll("\\D", "")) / 1024;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+}

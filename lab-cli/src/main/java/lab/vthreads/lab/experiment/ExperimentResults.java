@@ -1,0 +1,79 @@
+package lab.vthreads.lab.experiment;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything an experiment measured: the content of {@code results.json}, described by
+ * {@code docs/results.schema.json}. Times are ISO-8601, durations seconds, latencies milliseconds, CPU in cores
+ * (1.0 = one core busy), memory in MB, and shares (busy, steal) 0..1. {@link #units} says it again in the file.
+ */
+public record ExperimentResults(
+        String schemaVersion,
+        String preset,
+        String description,
+        String why,
+        boolean shortVariant,
+        String startedAt,
+        String finishedAt,
+        Environment environment,
+        Preset settings,
+        List<CellResult> cells,
+        Map<String, String> units) {
+
+    public static final String SCHEMA_VERSION = "1";
+
+    public static final Map<String, String> UNITS = Map.of(
+            "t", "seconds since the measured run started",
+            "latency", "milliseconds (Gatling's response time)",
+            "throughput", "successful requests per second in the steady (hold) window",
+            "cpu", "cores: CPU seconds per wall second, 1.0 = one core busy",
+            "heapMb, rssMb", "megabytes",
+            "machineBusy, steal", "share of all cores' time, 0..1",
+            "threads, connections", "count");
+
+    public record Environment(String jdk, String jvm, String springBoot, String hikariCp, String pgjdbc, String gatling,
+                              int cores, long memoryMb, String os, Map<String, String> components) {
+    }
+
+    public record CellResult(String id, String mode, int users, List<RepeatResult> repeats) {
+    }
+
+    /**
+     * One measured run of a cell.
+     *
+     * @param stealFlagged the hypervisor stole more than the threshold of CPU time during the run
+     * @param gatlingReport the Gatling HTML report, relative to the results folder
+     */
+    public record RepeatResult(int repeat, String startedAt, Client client, Server server, Map<String, ProcessUsage> processes,
+                               Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged,
+                               int attempt) {
+    }
+
+    /** What the load generator saw: throughput in the hold window, latency percentiles, outcomes. */
+    public record Client(long requests, long ok, long ko, double throughput, Latency latency, Map<String, Long> koReasons,
+                         long created201, long databaseDelta, boolean consistent, int gatlingExitCode) {
+    }
+
+    public record Latency(double mean, double p50, double p95, double p99, double max) {
+    }
+
+    /** The services' own view over the measured run, from their Actuator metrics. */
+    /** Null where a metric had nothing to measure (no request, no histogram). */
+    public record Server(Double pessoaP95Ms, Double pessoaP99Ms, Double gatewayP95Ms, Double gatewayP99Ms,
+                         Double peakPlatformThreadsPessoa, Double peakPlatformThreadsGateway, Double peakHeapMbPessoa,
+                         Double peakHeapMbGateway, Double peakVirtualThreadsPessoa, Double peakTomcatBusyPessoa,
+                         Double peakHikariPending, Double meanHikariAcquireMs, Double hikariTimeouts) {
+    }
+
+    /** JSON has no NaN: a value that could not be measured is written as null. */
+    static Double measured(double value) {
+        return Double.isNaN(value) || Double.isInfinite(value) ? null : value;
+    }
+
+    public record ProcessUsage(double meanCpuCores, double peakRssMb) {
+    }
+
+    public record Machine(double meanBusy, double meanSteal) {
+    }
+}

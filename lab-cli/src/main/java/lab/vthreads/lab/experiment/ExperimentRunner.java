@@ -1,0 +1,230 @@
+package lab.vthreads.lab.experiment;
+
+import lab.vthreads.infra.cep.CepLatencySwitch;
+import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
+import lab.vthreads.lab.load.GatlingRun;
+import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.StackSettings;
+import lab.vthreads.lab.stack.StackSettings.Component;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a preset: PostgreSQL and the CEP API once, then for every repeat and every cell (interleaved, so drift in the
+ * machine's speed hits both modes alike) fresh services, a warm-up, an empty database, the measured Gatling run with
+ * sampling, and a stop. A run under more hypervisor steal than the threshold is flagged and, by default, run again.
+ */
+public final class ExperimentRunner {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    public record Options(Preset preset, boolean shortVariant, Path home, Path resultsDirectory, StackSettings.StackPorts ports,
+                          double stealThreshold, boolean rerunOnSteal, PrintStream out) {
+    }
+
+    private final Options options;
+    private final Preset preset;
+    private final List<Cell> cells = new ArrayList<>();
+    private final Instant started = Instant.now();
+    private int runsDone;
+
+    public ExperimentRunner(Options options) {
+        this.options = options;
+        this.preset = options.preset();
+        for (int users : preset.users()) {
+            for (var mode : preset.modes()) {
+                cells.add(new Cell(mode, users));
+            }
+        }
+    }
+
+    public List<Cell> cells() {
+        return List.copyOf(cells);
+    }
+
+    /** Roughly how long one measured run of a cell takes here, start-up and stop included. */
+    public Duration estimatePerRun() {
+        return Duration.ofSeconds(30 + preset.warmupSeconds() + preset.measuredSeconds() + 12);
+    }
+
+    public ExperimentResults run() throws Exception {
+        Files.createDirectories(options.resultsDirectory());
+        Map<Cell, List<ExperimentResults.RepeatResult>> results = new LinkedHashMap<>();
+        cells.forEach(c -> results.put(c, new ArrayList<>()));
+        StackSettings infraSettings = settingsFor(cells.getFirst(), options.resultsDirectory().resolve("infra"));
+        Files.createDirectories(infraSettings.runDirectory());
+        ExperimentResults.Environment environment;
+        try (Stack stack = Stack.startInfrastructure(infraSettings)) {
+            environment = Environments.describe(options.home(), stack);
+            for (int repeat = 1; repeat <= preset.repeat(); repeat++) {
+                for (Cell cell : cells) {
+                    ExperimentResults.RepeatResult result = runCell(stack, cell, repeat, 1);
+                    if (result.stealFlagged() && options.rerunOnSteal()) {
+                        options.out().printf("  steal %.1f%% over %.0f%%: running %s again%n", result.machine().meanSteal() * 100,
+                                options.stealThreshold() * 100, cell.id());
+                        result = runCell(stack, cell, repeat, 2);
+                    }
+                    results.get(cell).add(result);
+                }
+            }
+        }
+        List<ExperimentResults.CellResult> cellResults = new ArrayList<>();
+        results.forEach((cell, repeats) -> cellResults.add(new ExperimentResults.CellResult(cell.id(), cell.mode().label(), cell.users(), repeats)));
+        return new ExperimentResults(ExperimentResults.SCHEMA_VERSION, preset.name(), preset.description(), preset.why(),
+                options.shortVariant(), started.toString(), Instant.now().toString(), environment, preset, cellResults,
+                ExperimentResults.UNITS);
+    }
+
+    private ExperimentResults.RepeatResult runCell(Stack stack, Cell cell, int repeat, int attempt) throws Exception {
+        int total = cells.size() * preset.repeat();
+        Path dir = options.resultsDirectory().resolve("cells").resolve(cell.id()).resolve("r" + repeat + (attempt > 1 ? "-again" : ""));
+        Files.createDirectories(dir);
+        Duration elapsed = Duration.between(started, Instant.now());
+        Duration left = estimatePerRun().multipliedBy(Math.max(0, total - runsDone));
+        options.out().printf("[%d/%d] %s, repeat %d: elapsed %s, about %s left%n", Math.min(total, runsDone + 1), total, cell.id(), repeat,
+                format(elapsed), format(left));
+        StackSettings settings = settingsFor(cell, dir);
+        CepLatencySwitch.apply(new com.github.tomakehurst.wiremock.client.HttpAdminClient("127.0.0.1", settings.ports().wiremock()), preset.latency());
+        stack.startServices(settings);
+        try {
+            warmUp(cell, dir);
+            truncate(settings);
+            Map<String, ManagedProcess> measured = new LinkedHashMap<>();
+            stack.processes().forEach((component, process) -> measured.put(component.label(), process));
+            Path resultsFile = dir.resolve("gatling-results.json");
+            ManagedProcess gatling = GatlingRun.start(options.home(), simulationClass(), loadProperties(cell, resultsFile, preset.rampUpSeconds(),
+                    preset.holdSeconds(), preset.rampDownSeconds()), dir.resolve("gatling"), dir.resolve("gatling.log"));
+            measured.put("gatling", gatling);
+            int exit;
+            Sampler sampler = new Sampler("http://127.0.0.1:" + settings.ports().pessoaManagement(),
+                    "http://127.0.0.1:" + settings.ports().gatewayManagement(), measured, this::live);
+            try {
+                exit = GatlingRun.await(gatling, preset.measuredSeconds() + 180L);
+            } finally {
+                sampler.close();
+                endLive();
+            }
+            runsDone++;
+            return repeatResult(repeat, attempt, dir, resultsFile, exit, sampler, measured.keySet());
+        } finally {
+            stack.stopServices();
+        }
+    }
+
+    private void warmUp(Cell cell, Path dir) {
+        if (preset.warmupSeconds() == 0) return;
+        ManagedProcess warmup = GatlingRun.start(options.home(), simulationClass(),
+                loadProperties(cell, null, Math.min(5, preset.warmupSeconds()), preset.warmupSeconds(), 0),
+                dir.resolve("warmup"), dir.resolve("warmup.log"));
+        GatlingRun.await(warmup, preset.warmupSeconds() + 120L);
+    }
+
+    private Map<String, String> loadProperties(Cell cell, Path resultsFile, int rampUp, int hold, int rampDown) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("baseUrl", "http://127.0.0.1:" + options.ports().gateway());
+        properties.put("users", Integer.toString(cell.users()));
+        properties.put("workload", preset.workload());
+        properties.put("rampUp", Integer.toString(rampUp));
+        properties.put("hold", Integer.toString(hold));
+        properties.put("rampDown", Integer.toString(rampDown));
+        properties.put("ceps", options.home().resolve("wiremock/ceps.csv").toString());
+        // The lab records errors instead of asserting on them: a cell with errors is a result, not a crash.
+        properties.put("maxKoPercent", "100");
+        if (resultsFile != null) properties.put("resultsFile", resultsFile.toString());
+        return properties;
+    }
+
+    private String simulationClass() {
+        return preset.simulation().contains(".") ? preset.simulation() : "lab.vthreads.gatling." + preset.simulation();
+    }
+
+    private ExperimentResults.RepeatResult repeatResult(int repeat, int attempt, Path dir, Path resultsFile, int exit, Sampler sampler,
+                                                        java.util.Set<String> processNames) {
+        ExperimentResults.Client client = client(resultsFile, exit);
+        Map<String, ExperimentResults.ProcessUsage> processes = new LinkedHashMap<>();
+        for (String name : processNames) {
+            processes.put(name, new ExperimentResults.ProcessUsage(zeroIfNaN(sampler.mean("cpu." + name)), zeroIfNaN(sampler.peak("rssMb." + name))));
+        }
+        ExperimentResults.Machine machine = sampler.machine();
+        String report;
+        try {
+            report = options.resultsDirectory().relativize(GatlingRun.reportOf(dir.resolve("gatling")).resolve("index.html")).toString();
+        } catch (RuntimeException e) {
+            report = null;
+        }
+        return new ExperimentResults.RepeatResult(repeat, Instant.now().toString(), client, sampler.server(), processes, machine,
+                sampler.samples(), report, machine.meanSteal() > options.stealThreshold(), attempt);
+    }
+
+    static ExperimentResults.Client client(Path resultsFile, int exit) {
+        if (!Files.isRegularFile(resultsFile)) {
+            return new ExperimentResults.Client(0, 0, 0, 0, new ExperimentResults.Latency(0, 0, 0, 0, 0), Map.of("Gatling wrote no results", 1L), 0, 0, false, exit);
+        }
+        JsonNode r = JSON.readTree(resultsFile.toFile());
+        long ok = r.get("ok").asLong(), ko = r.get("ko").asLong();
+        int from = r.get("steadyWindowSeconds").get(0).asInt(), to = r.get("steadyWindowSeconds").get(1).asInt();
+        long steadyOk = 0;
+        JsonNode perSecond = r.get("okPerSecond");
+        for (int i = from; i < to && i < perSecond.size(); i++) steadyOk += perSecond.get(i).asLong();
+        JsonNode latency = r.get("steadyOkLatencyMs").get("count").asLong() > 0 ? r.get("steadyOkLatencyMs") : r.get("okLatencyMs");
+        Map<String, Long> reasons = new LinkedHashMap<>();
+        r.get("koReasons").properties().forEach(e -> reasons.put(e.getKey(), e.getValue().asLong()));
+        long created = r.get("created201").asLong();
+        long delta = r.get("countAfter").asLong() - r.get("countBefore").asLong();
+        return new ExperimentResults.Client(ok + ko, ok, ko, to > from ? (double) steadyOk / (to - from) : 0,
+                new ExperimentResults.Latency(latency.path("mean").asDouble(), latency.path("p50").asDouble(), latency.path("p95").asDouble(),
+                        latency.path("p99").asDouble(), latency.path("max").asDouble()),
+                reasons, created, delta, created == delta, exit);
+    }
+
+    private StackSettings settingsFor(Cell cell, Path runDirectory) {
+        return new StackSettings(cell.mode(), preset.tomcatThreads(), preset.poolSize(), preset.poolTimeoutMs(), preset.latency(),
+                preset.cepInsideTransaction(), options.ports(), Map.of(), null, options.home(), runDirectory);
+    }
+
+    /** Every cell starts from an empty database (the warm-up's rows are gone too). */
+    private static void truncate(StackSettings settings) throws SQLException {
+        try (Connection c = DriverManager.getConnection(settings.jdbcUrl(), EmbeddedPostgresServer.USER, EmbeddedPostgresServer.PASSWORD);
+             Statement s = c.createStatement()) {
+            s.execute("TRUNCATE endereco, pessoa");
+        }
+    }
+
+    private void live(String line) {
+        if (System.console() != null) {
+            options.out().print("\r  " + line + "   ");
+        } else if (liveCount++ % 10 == 0) {
+            options.out().println("  " + line);
+        }
+    }
+
+    private int liveCount;
+
+    private void endLive() {
+        if (System.console() != null) options.out().println();
+    }
+
+    private static double zeroIfNaN(double value) {
+        return Double.isNaN(value) ? 0 : value;
+    }
+
+    static String format(Duration d) {
+        return String.format("%02d:%02d", d.toMinutes(), d.toSecondsPart());
+    }
+
+}

@@ -1,0 +1,165 @@
+package lab.vthreads.lab.experiment;
+
+import lab.vthreads.lab.metrics.PrometheusScrape;
+import lab.vthreads.lab.metrics.ProcStats;
+import lab.vthreads.lab.metrics.Quantiles;
+import lab.vthreads.lab.process.ManagedProcess;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * Samples a measured run once a second: both services' Actuator metrics, every process's CPU and RSS from the OS,
+ * and the machine's CPU and steal. Keeps the first and last scrapes for window-wide figures (server-side
+ * percentiles, Hikari timeouts) and reports a live line (req/s, p95, errors) to the terminal.
+ */
+final class Sampler implements AutoCloseable {
+
+    private static final Predicate<Map<String, String>> API = l -> "/v1/pessoas".equals(l.get("uri"));
+
+    private final String pessoaManagement;
+    private final String gatewayManagement;
+    private final Map<String, ManagedProcess> processes;
+    private final Consumer<String> live;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "lab-sampler");
+        t.setDaemon(true);
+        return t;
+    });
+    private final List<Map<String, Double>> samples = Collections.synchronizedList(new ArrayList<>());
+    private final Deque<PrometheusScrape> recentGateway = new ArrayDeque<>();
+    private final Map<String, Double> lastCpu = new LinkedHashMap<>();
+    private final long startNanos = System.nanoTime();
+    private long lastNanos = startNanos;
+    private ProcStats.MachineCpu lastMachine = ProcStats.MachineCpu.read();
+    private ProcStats.MachineCpu firstMachine = lastMachine;
+    private PrometheusScrape firstPessoa, firstGateway, lastPessoa, lastGateway;
+
+    Sampler(String pessoaManagement, String gatewayManagement, Map<String, ManagedProcess> processes, Consumer<String> live) {
+        this.pessoaManagement = pessoaManagement;
+        this.gatewayManagement = gatewayManagement;
+        this.processes = processes;
+        this.live = live;
+        firstPessoa = lastPessoa = PrometheusScrape.of(pessoaManagement);
+        firstGateway = lastGateway = PrometheusScrape.of(gatewayManagement);
+        processes.forEach((name, p) -> lastCpu.put(name, ProcStats.cpuSeconds(p.handles())));
+        timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
+    }
+
+    private synchronized void sample() {
+        try {
+            long now = System.nanoTime();
+            double wall = (now - lastNanos) / 1e9;
+            lastNanos = now;
+            Map<String, Double> s = new LinkedHashMap<>();
+            s.put("t", Math.round((now - startNanos) / 1e8) / 10.0);
+            ProcStats.MachineCpu machine = ProcStats.MachineCpu.read();
+            double[] shares = machine.sharesSince(lastMachine);
+            lastMachine = machine;
+            s.put("machineBusy", shares[0]);
+            s.put("steal", shares[1]);
+            processes.forEach((name, p) -> {
+                List<ProcessHandle> handles = p.handles();
+                double cpu = ProcStats.cpuSeconds(handles);
+                s.put("cpu." + name, wall > 0 ? Math.max(0, (cpu - lastCpu.getOrDefault(name, cpu)) / wall) : 0);
+                lastCpu.put(name, cpu);
+                s.put("rssMb." + name, ProcStats.rssMb(handles));
+            });
+            PrometheusScrape pessoa = PrometheusScrape.of(pessoaManagement);
+            PrometheusScrape gateway = PrometheusScrape.of(gatewayManagement);
+            service(s, "pessoa", pessoa);
+            service(s, "gateway", gateway);
+            s.put("pessoa.hikariActive", pessoa.sum("hikaricp_connections_active"));
+            s.put("pessoa.hikariPending", pessoa.sum("hikaricp_connections_pending"));
+            s.put("gateway.proxyLeased", gateway.sum("httpcomponents_httpclient_pool_total_connections", l -> "leased".equals(l.get("state"))));
+            if (!pessoa.isEmpty()) lastPessoa = pessoa;
+            if (!gateway.isEmpty()) {
+                liveLine(s, gateway);
+                lastGateway = gateway;
+            }
+            s.values().removeIf(v -> v == null || v.isNaN() || v.isInfinite());
+            samples.add(s);
+        } catch (RuntimeException e) {
+            // a sample lost to a race with a stopping process must not end the run
+        }
+    }
+
+    private static void service(Map<String, Double> s, String prefix, PrometheusScrape scrape) {
+        s.put(prefix + ".heapMb", scrape.sum("jvm_memory_used_bytes", l -> "heap".equals(l.get("area"))) / 1_048_576);
+        s.put(prefix + ".liveThreads", scrape.sum("jvm_threads_live_threads"));
+        s.put(prefix + ".virtualThreads", scrape.sum("jvm_threads_virtual_live_threads"));
+        s.put(prefix + ".tomcatBusy", scrape.sum("tomcat_threads_busy_threads"));
+    }
+
+    private void liveLine(Map<String, Double> s, PrometheusScrape gateway) {
+        recentGateway.addLast(gateway);
+        if (recentGateway.size() > 6) recentGateway.removeFirst();
+        PrometheusScrape oldest = recentGateway.getFirst();
+        double seconds = Math.max(1, recentGateway.size() - 1);
+        double reqps = (gateway.sum("http_server_requests_seconds_count", API) - orZero(oldest.sum("http_server_requests_seconds_count", API))) / seconds;
+        double errors = orZero(gateway.sum("http_server_requests_seconds_count", API.and(l -> l.getOrDefault("status", "").startsWith("5"))))
+                - orZero(firstGateway.sum("http_server_requests_seconds_count", API.and(l -> l.getOrDefault("status", "").startsWith("5"))));
+        double p95 = Quantiles.quantile(0.95, Quantiles.delta(oldest.buckets("http_server_requests_seconds", API), gateway.buckets("http_server_requests_seconds", API)));
+        s.put("live.reqps", reqps);
+        live.accept(String.format("%4.0f req/s  p95 %5s ms  5xx %d", reqps, Double.isNaN(p95) ? "-" : String.format("%.0f", p95 * 1000), (long) errors));
+    }
+
+    private static double orZero(double value) {
+        return Double.isNaN(value) ? 0 : value;
+    }
+
+    @Override
+    public synchronized void close() {
+        timer.shutdownNow();
+    }
+
+    List<Map<String, Double>> samples() {
+        return List.copyOf(samples);
+    }
+
+    synchronized ExperimentResults.Server server() {
+        return new ExperimentResults.Server(
+                m(windowQuantile(0.95, firstPessoa, lastPessoa)), m(windowQuantile(0.99, firstPessoa, lastPessoa)),
+                m(windowQuantile(0.95, firstGateway, lastGateway)), m(windowQuantile(0.99, firstGateway, lastGateway)),
+                m(peak("pessoa.liveThreads")), m(peak("gateway.liveThreads")), m(peak("pessoa.heapMb")), m(peak("gateway.heapMb")),
+                m(peak("pessoa.virtualThreads")), m(peak("pessoa.tomcatBusy")), m(peak("pessoa.hikariPending")),
+                m(meanAcquireMs()), m(orZero(lastPessoa.sum("hikaricp_connections_timeout_total")) - orZero(firstPessoa.sum("hikaricp_connections_timeout_total"))));
+    }
+
+    private static Double m(double value) {
+        return ExperimentResults.measured(value);
+    }
+
+    private static double windowQuantile(double q, PrometheusScrape first, PrometheusScrape last) {
+        return Quantiles.quantile(q, Quantiles.delta(first.buckets("http_server_requests_seconds", API), last.buckets("http_server_requests_seconds", API))) * 1000;
+    }
+
+    private double meanAcquireMs() {
+        double count = orZero(lastPessoa.sum("hikaricp_connections_acquire_seconds_count")) - orZero(firstPessoa.sum("hikaricp_connections_acquire_seconds_count"));
+        double sum = orZero(lastPessoa.sum("hikaricp_connections_acquire_seconds_sum")) - orZero(firstPessoa.sum("hikaricp_connections_acquire_seconds_sum"));
+        return count > 0 ? sum / count * 1000 : Double.NaN;
+    }
+
+    double peak(String key) {
+        return samples().stream().map(s -> s.get(key)).filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+    }
+
+    double mean(String key) {
+        return samples().stream().map(s -> s.get(key)).filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    ExperimentResults.Machine machine() {
+        double[] shares = ProcStats.MachineCpu.read().sharesSince(firstMachine);
+        return new ExperimentResults.Machine(shares[0], shares[1]);
+    }
+}

@@ -1,0 +1,119 @@
+package lab.vthreads.lab.metrics;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+
+/** One scrape of a service's /actuator/prometheus, in the Prometheus text format, parsed. */
+public final class PrometheusScrape {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+
+    private final List<Series> series;
+
+    private PrometheusScrape(List<Series> series) {
+        this.series = series;
+    }
+
+    public record Series(String name, Map<String, String> labels, double value) {
+    }
+
+    /** Scrapes {@code baseUrl}/actuator/prometheus; an unreachable service gives an empty scrape, not an error. */
+    public static PrometheusScrape of(String managementBaseUrl) {
+        try {
+            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(managementBaseUrl + "/actuator/prometheus"))
+                    .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == 200 ? parse(response.body()) : new PrometheusScrape(List.of());
+        } catch (IOException e) {
+            return new PrometheusScrape(List.of());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new PrometheusScrape(List.of());
+        }
+    }
+
+    public static PrometheusScrape parse(String text) {
+        List<Series> series = new ArrayList<>();
+        for (String line : text.split("\n")) {
+            if (line.isBlank() || line.startsWith("#")) continue;
+            int brace = line.indexOf('{');
+            int space = line.lastIndexOf(' ');
+            if (space < 0) continue;
+            String name;
+            Map<String, String> labels = new LinkedHashMap<>();
+            if (brace >= 0 && brace < space) {
+                name = line.substring(0, brace);
+                parseLabels(line.substring(brace + 1, line.lastIndexOf('}')), labels);
+            } else {
+                name = line.substring(0, space).trim();
+            }
+            try {
+                series.add(new Series(name, labels, Double.parseDouble(line.substring(space + 1).trim())));
+            } catch (NumberFormatException e) {
+                // a value such as NaN written oddly: skip the line
+            }
+        }
+        return new PrometheusScrape(series);
+    }
+
+    private static void parseLabels(String text, Map<String, String> labels) {
+        int i = 0;
+        while (i < text.length()) {
+            int eq = text.indexOf('=', i);
+            if (eq < 0) break;
+            String key = text.substring(i, eq).trim().replace(",", "");
+            int start = text.indexOf('"', eq) + 1;
+            StringBuilder value = new StringBuilder();
+            int j = start;
+            while (j < text.length() && text.charAt(j) != '"') {
+                if (text.charAt(j) == '\\' && j + 1 < text.length()) j++;
+                value.append(text.charAt(j++));
+            }
+            labels.put(key, value.toString());
+            i = j + 1;
+        }
+    }
+
+    public boolean isEmpty() {
+        return series.isEmpty();
+    }
+
+    /** The sum of every series of that name whose labels pass the filter; NaN when there is none. */
+    public double sum(String name, Predicate<Map<String, String>> labels) {
+        double total = 0;
+        boolean found = false;
+        for (Series s : series) {
+            if (s.name().equals(name) && labels.test(s.labels())) {
+                total += s.value();
+                found = true;
+            }
+        }
+        return found ? total : Double.NaN;
+    }
+
+    public double sum(String name) {
+        return sum(name, l -> true);
+    }
+
+    /** Cumulative bucket counts by upper bound (the "le" label), summed over the matching series. */
+    public TreeMap<Double, Double> buckets(String histogram, Predicate<Map<String, String>> labels) {
+        TreeMap<Double, Double> buckets = new TreeMap<>();
+        for (Series s : series) {
+            if (s.name().equals(histogram + "_bucket") && labels.test(s.labels())) {
+                String le = s.labels().get("le");
+                double bound = "+Inf".equals(le) ? Double.POSITIVE_INFINITY : Double.parseDouble(le);
+                buckets.merge(bound, s.value(), Double::sum);
+            }
+        }
+        return buckets;
+    }
+}

@@ -1,0 +1,76 @@
+package lab.vthreads.lab.experiment;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.vthreads.lab.report.ResultsFiles;
+import lab.vthreads.lab.stack.StackSettings;
+import lab.vthreads.lab.stack.ThreadMode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A tiny two-cell experiment, seconds per cell, end to end: real stack, real Gatling, real files. */
+class ExperimentRunTest {
+
+    static final Path HOME = Path.of("..").toAbsolutePath().normalize();
+
+    @Test
+    void runsTwoCellsAndWritesValidResultsAndAReportLinkingBothGatlingReports(@TempDir Path dir) throws Exception {
+        Preset tiny = new Preset("tiny", "Two cells, a few seconds each.", "A test.", "CreatePessoaSimulation", "closed", List.of(4),
+                List.of(ThreadMode.PLATFORM, ThreadMode.VIRTUAL), 1, 4, 0, 0, "fixed:50", 10, null, null, false, 1, null);
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, ports(), 0.5, false,
+                new PrintStream(progress, true)));
+
+        ExperimentResults results = runner.run();
+        ResultsFiles.write(dir, results);
+
+        assertThat(results.cells()).extracting(ExperimentResults.CellResult::id).containsExactly("platform-4u", "virtual-4u");
+        for (ExperimentResults.CellResult cell : results.cells()) {
+            ExperimentResults.RepeatResult run = cell.repeats().getFirst();
+            assertThat(run.client().ok()).as(cell.id()).isPositive();
+            assertThat(run.client().ko()).as(cell.id()).isZero();
+            assertThat(run.client().consistent()).as(cell.id()).isTrue();
+            assertThat(run.samples()).as(cell.id()).isNotEmpty();
+            assertThat(run.processes()).containsKeys("postgres", "wiremock", "pessoa-service", "gateway-service", "gatling");
+            assertThat(dir.resolve(run.gatlingReport())).exists();
+        }
+        assertThat(ResultsFilesSchema.validate(dir.resolve("results.json"))).isEmpty();
+        String html = Files.readString(dir.resolve("index.html"));
+        for (ExperimentResults.CellResult cell : results.cells()) {
+            assertThat(html).contains("href=\"" + cell.repeats().getFirst().gatlingReport() + "\"");
+        }
+        assertThat(progress.toString()).contains("[1/2] platform-4u", "[2/2] virtual-4u");
+    }
+
+    private static StackSettings.StackPorts ports() {
+        return new StackSettings.StackPorts(free(), free(), free(), free(), free(), free());
+    }
+
+    private static int free() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The documented schema, applied to a written file. */
+    static final class ResultsFilesSchema {
+        static java.util.Set<com.networknt.schema.ValidationMessage> validate(Path file) throws IOException {
+            return com.networknt.schema.JsonSchemaFactory.getInstance(com.networknt.schema.SpecVersion.VersionFlag.V7)
+                    .getSchema(com.networknt.schema.SchemaLocation.of(HOME.resolve("docs/results.schema.json").toUri().toString()),
+                            com.networknt.schema.SchemaValidatorsConfig.builder().build())
+                    .validate(new ObjectMapper().readTree(file.toFile()));
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package lab.vthreads.lab.report;
+
+import lab.vthreads.lab.experiment.ExperimentResults;
+import lab.vthreads.lab.experiment.ExperimentResults.Client;
+import lab.vthreads.lab.experiment.ExperimentResults.Latency;
+import lab.vthreads.lab.experiment.ExperimentResults.RepeatResult;
+import lab.vthreads.lab.experiment.ExperimentResults.Server;
+import lab.vthreads.lab.experiment.Preset;
+import lab.vthreads.lab.stack.ThreadMode;
+
+import java.util.List;
+import java.util.Map;
+
+/** A small experiment with numbers chosen so every summary figure can be worked out by hand. */
+final class Fixtures {
+
+    private Fixtures() {
+    }
+
+    static ExperimentResults experiment() {
+        Preset preset = new Preset("fixture", "A hand-made experiment.", "Because.", "CreatePessoaSimulation", "closed",
+                List.of(200), List.of(ThreadMode.PLATFORM, ThreadMode.VIRTUAL), 5, 20, 0, 0, "fixed:500", 25, null, null, false, 3, null);
+        return new ExperimentResults(ExperimentResults.SCHEMA_VERSION, "fixture", preset.description(), preset.why(), false,
+                "2026-11-21T10:00:00Z", "2026-11-21T10:10:00Z",
+                new ExperimentResults.Environment("25.0.1 (Eclipse Adoptium)", "OpenJDK 64-Bit Server VM", "4.0.8", "7.0.2", "42.7.8", "3.15.1",
+                        2, 24_000, "Linux", Map.of("pessoa-service", "platform threads")),
+                preset,
+                List.of(
+                        new ExperimentResults.CellResult("platform-200u", "platform", 200, List.of(
+                                repeat(1, 100, 300, 900, 0, 410, 350, 1.10), repeat(2, 120, 280, 700, 2, 405, 300, 1.00), repeat(3, 110, 320, 800, 1, 412, 320, 0.90))),
+                        new ExperimentResults.CellResult("virtual-200u", "virtual", 200, List.of(
+                                repeat(1, 260, 150, 400, 0, 40, 500, 1.60), repeat(2, 250, 160, 450, 0, 38, 520, 1.50), repeat(3, 240, 170, 500, 0, 41, 510, 1.70)))),
+                ExperimentResults.UNITS);
+    }
+
+    private static RepeatResult repeat(int n, double throughput, double mean, double p95, long ko, double threads, double heap, double pessoaCpu) {
+        long ok = Math.round(throughput * 25);
+        return new RepeatResult(n, "2026-11-21T10:0" + n + ":00Z",
+                new Client(ok + ko, ok, ko, throughput, new Latency(mean, mean, p95, p95 * 1.5, p95 * 2), ko > 0 ? Map.of("status 503 (expected 201)", ko) : Map.of(),
+                        ok, ok, true, 0),
+                new Server(p95 * 0.9, p95 * 1.3, p95, p95 * 1.4, threads, 60.0, heap, 120.0, 0.0, 25.0, 0.0, 0.2, 0.0),
+                Map.of("pessoa-service", new ExperimentResults.ProcessUsage(pessoaCpu, 400), "gateway-service", new ExperimentResults.ProcessUsage(0.5, 300)),
+                new ExperimentResults.Machine(0.95, 0.01),
+                List.of(Map.of("t", 1.0, "cpu.pessoa-service", pessoaCpu, "pessoa.heapMb", heap), Map.of("t", 2.0, "cpu.pessoa-service", pessoaCpu, "pessoa.heapMb", heap)),
+                "cells/x/r" + n + "/gatling/createpessoasimulation-" + n + "/index.html", false, 1);
+    }
+}

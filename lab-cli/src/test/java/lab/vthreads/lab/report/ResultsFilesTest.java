@@ -1,0 +1,73 @@
+package lab.vthreads.lab.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import lab.vthreads.lab.experiment.ExperimentResults;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ResultsFilesTest {
+
+    static final Path SCHEMA = Path.of("..", "docs", "results.schema.json").toAbsolutePath().normalize();
+
+    static JsonSchema schema() {
+        return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V7)
+                .getSchema(SchemaLocation.of(SCHEMA.toUri().toString()), SchemaValidatorsConfig.builder().build());
+    }
+
+    @Test
+    void writesResultsThatReadBackEqual(@TempDir Path dir) {
+        ExperimentResults results = Fixtures.experiment();
+
+        ResultsFiles.write(dir, results);
+
+        assertThat(ResultsFiles.read(dir.resolve("results.json"))).isEqualTo(results);
+    }
+
+    @Test
+    void writesResultsThatMatchTheDocumentedSchema(@TempDir Path dir) throws IOException {
+        ResultsFiles.write(dir, Fixtures.experiment());
+
+        assertThat(schema().validate(new ObjectMapper().readTree(dir.resolve("results.json").toFile()))).isEmpty();
+    }
+
+    @Test
+    void theSchemaCatchesAMissingMeasurement(@TempDir Path dir) throws IOException {
+        ResultsFiles.write(dir, Fixtures.experiment());
+        var json = (com.fasterxml.jackson.databind.node.ObjectNode) new ObjectMapper().readTree(dir.resolve("results.json").toFile());
+        json.remove("cells");
+
+        assertThat(schema().validate(json)).isNotEmpty();
+    }
+
+    @Test
+    void summaryHasThePapersTableAndTheRatios(@TempDir Path dir) throws IOException {
+        ResultsFiles.write(dir, Fixtures.experiment());
+
+        String md = Files.readString(dir.resolve("summary.md"));
+        assertThat(md).contains("| users | mode | requests | throughput (req/s) | mean (ms) | p95 (ms) | p99 (ms) | errors |",
+                "| 200 | platform | 2,751 (2,500–3,002) | 110.0 (100.0–120.0) |", "| 200 | 2.27× | 0.56× |", "Because.");
+    }
+
+    @Test
+    void reportRendersEveryChartTableAndGatlingLinkOffline(@TempDir Path dir) throws IOException {
+        ResultsFiles.write(dir, Fixtures.experiment());
+
+        String html = Files.readString(dir.resolve("index.html"));
+        assertThat(html).contains("<canvas id=throughput>", "<canvas id=latency>", "<canvas id=cpu0>", "<canvas id=heap1>", "<canvas id=threads1>",
+                "<th>throughput (req/s)</th>", "virtual ÷ platform", "Footprint per mode",
+                "href=\"cells/x/r1/gatling/createpessoasimulation-1/index.html\"", "href=\"cells/x/r3/gatling/createpessoasimulation-3/index.html\"");
+        // Chart.js is inlined, nothing is fetched: the page opens offline.
+        assertThat(html).contains("Chart.js v4").doesNotContain("<script src=", "https://cdn");
+    }
+}

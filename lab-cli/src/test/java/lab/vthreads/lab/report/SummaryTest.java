@@ -1,0 +1,52 @@
+package lab.vthreads.lab.report;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class SummaryTest {
+
+    final Summary summary = Summary.of(Fixtures.experiment());
+
+    @Test
+    void takesTheMedianAndRangeOverRepeats() {
+        Summary.Row platform = summary.rows().getFirst();
+
+        // throughputs 100, 120, 110 → median 110, range 100–120; p95 900, 700, 800 → 800; errors 0, 2, 1 → 1
+        assertThat(platform.mode()).isEqualTo("platform");
+        assertThat(platform.throughput()).isEqualTo(new Summary.Stat(110, 100, 120));
+        assertThat(platform.p95()).isEqualTo(new Summary.Stat(800, 700, 900));
+        assertThat(platform.errors()).isEqualTo(new Summary.Stat(1, 0, 2));
+        // requests = round(throughput × 25) + ko: 2500, 3002, 2751 → 2751
+        assertThat(platform.requests().median()).isEqualTo(2751);
+    }
+
+    @Test
+    void comparesTheModesAsRatiosOfMedians() {
+        Summary.Ratio ratio = summary.ratios().getFirst();
+
+        // virtual medians: throughput 250, p95 450; platform: 110, 800
+        assertThat(ratio.users()).isEqualTo(200);
+        assertThat(ratio.throughput()).isCloseTo(250.0 / 110, within(1e-9));
+        assertThat(ratio.p95()).isCloseTo(450.0 / 800, within(1e-9));
+    }
+
+    @Test
+    void reportsPeakThreadsPeakHeapAndMeanCpuPerMode() {
+        Summary.ModeFootprint platform = summary.footprints().get(0);
+        Summary.ModeFootprint virtual = summary.footprints().get(1);
+
+        assertThat(platform.peakPlatformThreads()).isEqualTo(412);
+        assertThat(platform.peakHeapMb()).isEqualTo(350);
+        // pessoa 1.10, 1.00, 0.90 plus gateway 0.5 each → mean 1.5
+        assertThat(platform.meanCpuCoresServices()).isCloseTo(1.5, within(1e-9));
+        assertThat(virtual.peakPlatformThreads()).isEqualTo(41);
+        assertThat(virtual.meanCpuCoresServices()).isCloseTo(2.1, within(1e-9));
+    }
+
+    @Test
+    void medianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
+        assertThat(Summary.Stat.of(new double[] {4, 1, 3, 2})).isEqualTo(new Summary.Stat(2.5, 1, 4));
+    }
+}
