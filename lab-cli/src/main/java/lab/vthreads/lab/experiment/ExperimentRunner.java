@@ -83,6 +83,7 @@ public final class ExperimentRunner {
                 }
             }
         }
+        deleteRecursively(infraSettings.runDirectory().resolve("postgres-data"));
         List<ExperimentResults.CellResult> cellResults = new ArrayList<>();
         results.forEach((cell, repeats) -> cellResults.add(new ExperimentResults.CellResult(cell.id(), cell.mode().label(), cell.users(), repeats)));
         return new ExperimentResults(ExperimentResults.SCHEMA_VERSION, preset.name(), preset.description(), preset.why(),
@@ -221,6 +222,16 @@ public final class ExperimentRunner {
 
     private static double zeroIfNaN(double value) {
         return Double.isNaN(value) ? 0 : value;
+    }
+
+    /** The embedded database's files are scratch, not results: tens of MB per experiment. */
+    private static void deleteRecursively(Path directory) throws java.io.IOException {
+        if (!Files.exists(directory)) return;
+        try (var paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
     }
 
     static String format(Duration d) {

@@ -25,7 +25,9 @@ import java.util.function.Predicate;
  */
 final class Sampler implements AutoCloseable {
 
-    private static final Predicate<Map<String, String>> API = l -> "/v1/pessoas".equals(l.get("uri"));
+    // The application's requests: the gateway tags its routed requests with the route pattern, not "/v1/pessoas",
+    // so everything but Actuator's own scrapes counts.
+    private static final Predicate<Map<String, String>> API = l -> !l.getOrDefault("uri", "").startsWith("/actuator");
 
     private final String pessoaManagement;
     private final String gatewayManagement;
@@ -98,7 +100,9 @@ final class Sampler implements AutoCloseable {
         s.put(prefix + ".heapMb", scrape.sum("jvm_memory_used_bytes", l -> "heap".equals(l.get("area"))) / 1_048_576);
         s.put(prefix + ".liveThreads", scrape.sum("jvm_threads_live_threads"));
         s.put(prefix + ".virtualThreads", scrape.sum("jvm_threads_virtual_live_threads"));
-        s.put(prefix + ".tomcatBusy", scrape.sum("tomcat_threads_busy_threads"));
+        // Tomcat reports -1 busy threads when its executor is virtual: there is no pool to be busy.
+        double busy = scrape.sum("tomcat_threads_busy_threads");
+        s.put(prefix + ".tomcatBusy", busy < 0 ? Double.NaN : busy);
     }
 
     private void liveLine(Map<String, Double> s, PrometheusScrape gateway) {

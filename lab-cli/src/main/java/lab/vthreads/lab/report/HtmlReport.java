@@ -47,7 +47,7 @@ public final class HtmlReport {
                 .append("table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #d6d9e0;padding:4px 8px;text-align:right}")
                 .append("th{background:#f3f4f7}td:nth-child(2),th:nth-child(2){text-align:left}.why{background:#f6f8fb;border-left:4px solid #5b7bd5;padding:8px 12px}")
                 .append(".charts{display:grid;grid-template-columns:1fr 1fr;gap:16px}.cell{display:grid;grid-template-columns:1fr 1fr 1fr;gap:12px}")
-                .append(".muted{color:#667}canvas{background:#fff}</style></head><body>");
+                .append(".muted{color:#667}.chart{position:relative;min-width:0;height:340px}.cell .chart{height:320px}canvas{background:#fff}</style></head><body>");
         html.append("<h1>").append(esc(results.preset())).append(results.shortVariant() ? " <span class=muted>(short variant)</span>" : "").append("</h1>");
         html.append("<p>").append(esc(results.description())).append("</p>");
         if (results.why() != null) html.append("<p class=why><b>Why these settings.</b> ").append(esc(results.why().strip())).append("</p>");
@@ -56,7 +56,7 @@ public final class HtmlReport {
                         + "started %s · %d repeat(s) per cell, medians with min–max</p>", e.cores(), e.memoryMb(), esc(e.os()), esc(e.jdk()),
                 esc(e.springBoot()), esc(e.hikariCp()), esc(e.pgjdbc()), esc(e.gatling()), esc(results.startedAt()), results.settings().repeat()));
 
-        html.append("<h2>Throughput and latency against users</h2><div class=charts><canvas id=throughput></canvas><canvas id=latency></canvas></div>");
+        html.append("<h2>Throughput and latency against users</h2><div class=charts>").append(chart("throughput")).append(chart("latency")).append("</div>");
         html.append("<h2>Summary</h2>").append(summaryTable(summary));
         html.append("<h3>virtual ÷ platform</h3><table><tr><th>users</th><th>throughput</th><th>p95</th></tr>");
         summary.ratios().forEach(r -> html.append(String.format(Locale.ROOT, "<tr><td>%d</td><td>%.2f×</td><td>%.2f×</td></tr>", r.users(), r.throughput(), r.p95())));
@@ -77,10 +77,15 @@ public final class HtmlReport {
         html.append("</p>");
         for (int i = 0; i < results.cells().size(); i++) {
             html.append("<h3>").append(esc(results.cells().get(i).id())).append("</h3><div class=cell>")
-                    .append("<canvas id=cpu").append(i).append("></canvas><canvas id=heap").append(i).append("></canvas><canvas id=threads").append(i).append("></canvas></div>");
+                    .append(chart("cpu" + i)).append(chart("heap" + i)).append(chart("threads" + i)).append("</div>");
         }
         html.append("<script>").append(chartJs()).append("</script><script>const DATA=").append(json).append(";").append(SCRIPT).append("</script></body></html>");
         return html.toString();
+    }
+
+    // Chart.js sizes a canvas from its parent: a grid item needs a wrapper that may shrink, or charts overflow the page.
+    private static String chart(String id) {
+        return "<div class=chart><canvas id=" + id + "></canvas></div>";
     }
 
     private static String summaryTable(Summary summary) {
@@ -103,7 +108,7 @@ public final class HtmlReport {
             const users=[...new Set(DATA.rows.map(r=>r.users))].sort((a,b)=>a-b);
             function series(mode,pick){return users.map(u=>{const r=DATA.rows.find(x=>x.users===u&&x.mode===mode);return r?pick(r):null;});}
             function line(id,title,datasets,xTitle,yTitle,labels){new Chart(document.getElementById(id),{type:'line',data:{labels,datasets},
-              options:{animation:false,plugins:{title:{display:true,text:title}},scales:{x:{title:{display:true,text:xTitle}},y:{beginAtZero:true,title:{display:true,text:yTitle}}}}});}
+              options:{animation:false,maintainAspectRatio:false,plugins:{title:{display:true,text:title},legend:{labels:{boxWidth:12,font:{size:11}}}},scales:{x:{title:{display:true,text:xTitle}},y:{beginAtZero:true,title:{display:true,text:yTitle}}}}});}
             line('throughput','Throughput (median req/s) against users',modes.map(m=>({label:m,data:series(m,r=>r.throughput.median),borderColor:COLORS[m],backgroundColor:COLORS[m]})),'users','req/s',users);
             line('latency','p95 and p99 (median ms) against users',modes.flatMap(m=>[
               {label:m+' p95',data:series(m,r=>r.p95.median),borderColor:COLORS[m],backgroundColor:COLORS[m]},

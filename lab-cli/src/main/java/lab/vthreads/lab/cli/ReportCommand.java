@@ -1,0 +1,23 @@
+package lab.vthreads.lab.cli;
+
+import lab.vthreads.lab.report.ResultsFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Writes summary.md and index.html again from a results folder's results.json (no measuring).")
+public final class ReportCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "RESULTS_DIR", description = "a folder written by ./lab run")
+    Path directory;
+
+    @Override
+    public Integer call() {
+        ResultsFiles.write(directory, ResultsFiles.read(directory.resolve("results.json")));
+        System.out.println("Wrote " + directory.resolve("summary.md") + " and " + directory.resolve("index.html"));
+        return 0;
+    }
+}
