@@ -1,6 +1,6 @@
 package lab.vthreads.pessoa;
 
-import lab.vthreads.pessoa.support.Cpfs;
+import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.pessoa.support.Http;
 import lab.vthreads.pessoa.support.ServiceTest;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package lab.vthreads.gateway.support;
 
+import lab.vthreads.infra.testdata.Cpfs;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -61,17 +63,6 @@ public final class Http {
 
     /** A valid CPF (correct check digits) from any nine digits. */
     public static String cpf(long nineDigits) {
-        String nine = String.format("%09d", nineDigits % 1_000_000_000L);
-        String ten = nine + checkDigit(nine);
-        return ten + checkDigit(ten);
-    }
-
-    private static int checkDigit(String digits) {
-        int sum = 0;
-        for (int i = 0; i < digits.length(); i++) {
-            sum += (digits.charAt(i) - '0') * (digits.length() + 1 - i);
-        }
-        int rest = sum % 11;
-        return rest < 2 ? 0 : 11 - rest;
+        return Cpfs.withCheckDigits(nineDigits % 1_000_000_000L);
     }
 }

@@ -1,39 +1,29 @@
 package lab.vthreads.gateway.support;
 
-import lab.vthreads.infra.cep.CepLatency;
+import lab.vthreads.infra.SharedInfrastructure;
 import lab.vthreads.infra.cep.CepMockServer;
 import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
 
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Map;
 
-/** One embedded PostgreSQL and one WireMock CEP API per test JVM, shared by the end-to-end tests. */
+/** The embedded PostgreSQL and WireMock CEP API the end-to-end tests share, and what pessoa-service needs to use them. */
 public final class RealInfrastructure {
-
-    private static EmbeddedPostgresServer postgres;
-    private static CepMockServer cep;
 
     private RealInfrastructure() {
     }
 
-    public static synchronized EmbeddedPostgresServer postgres() {
-        if (postgres == null) {
-            postgres = EmbeddedPostgresServer.start(0, null, 300);
-            Runtime.getRuntime().addShutdownHook(new Thread(postgres::close));
-        }
-        return postgres;
+    public static EmbeddedPostgresServer postgres() {
+        return SharedInfrastructure.postgres();
     }
 
-    public static synchronized CepMockServer cep() {
-        if (cep == null) {
-            cep = CepMockServer.start(0, Path.of("..", "wiremock"), new CepLatency.None());
-            Runtime.getRuntime().addShutdownHook(new Thread(cep::close));
-        }
-        return cep;
+    public static CepMockServer cep() {
+        return SharedInfrastructure.cep(Path.of("..", "wiremock"));
     }
 
     /** What pessoa-service reads from its environment to use these. */
@@ -48,23 +38,13 @@ public final class RealInfrastructure {
     }
 
     public static long count(String sql, Object... args) {
-        try (Connection c = DriverManager.getConnection(postgres().jdbcUrl(), EmbeddedPostgresServer.USER, EmbeddedPostgresServer.PASSWORD);
-             var statement = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                statement.setObject(i + 1, args[i]);
-            }
-            try (ResultSet rs = statement.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return Long.parseLong(string(sql, args));
     }
 
+    /** The first column of the first row, as text; null when there is no row. */
     public static String string(String sql, Object... args) {
         try (Connection c = DriverManager.getConnection(postgres().jdbcUrl(), EmbeddedPostgresServer.USER, EmbeddedPostgresServer.PASSWORD);
-             var statement = c.prepareStatement(sql)) {
+             PreparedStatement statement = c.prepareStatement(sql)) {
             for (int i = 0; i < args.length; i++) {
                 statement.setObject(i + 1, args[i]);
             }

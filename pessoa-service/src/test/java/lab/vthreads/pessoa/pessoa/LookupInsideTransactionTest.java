@@ -1,7 +1,7 @@
 package lab.vthreads.pessoa.pessoa;
 
 import lab.vthreads.infra.cep.CepLatency;
-import lab.vthreads.pessoa.support.Cpfs;
+import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.pessoa.support.Http;
 import lab.vthreads.pessoa.support.PessoaTables;
 import lab.vthreads.pessoa.support.RealInfrastructure;

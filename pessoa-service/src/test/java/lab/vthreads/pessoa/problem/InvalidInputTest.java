@@ -1,6 +1,6 @@
 package lab.vthreads.pessoa.problem;
 
-import lab.vthreads.pessoa.support.Cpfs;
+import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.pessoa.support.Http;
 import lab.vthreads.pessoa.support.PessoaTables;
 import lab.vthreads.pessoa.support.ServiceTest;

@@ -1,6 +1,6 @@
 package lab.vthreads.pessoa.support;
 
-import lab.vthreads.infra.cep.CepLatency;
+import lab.vthreads.infra.SharedInfrastructure;
 import lab.vthreads.infra.cep.CepMockServer;
 import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -11,29 +11,17 @@ import java.nio.file.Path;
 
 /**
  * The real parts every integration test talks to: one embedded PostgreSQL and one in-process WireMock serving the
- * repository's {@code wiremock/} files, started once per test JVM and shared by every Spring context.
- * The CEP latency is {@code none} unless a test sets another and puts it back.
+ * repository's {@code wiremock/} files, shared by every Spring context in the test JVM.
  */
 @TestConfiguration(proxyBeanMethods = false)
 public class RealInfrastructure {
 
-    private static EmbeddedPostgresServer postgres;
-    private static CepMockServer cep;
-
-    public static synchronized EmbeddedPostgresServer postgres() {
-        if (postgres == null) {
-            postgres = EmbeddedPostgresServer.start(0, null, 100);
-            Runtime.getRuntime().addShutdownHook(new Thread(postgres::close));
-        }
-        return postgres;
+    public static EmbeddedPostgresServer postgres() {
+        return SharedInfrastructure.postgres();
     }
 
-    public static synchronized CepMockServer cep() {
-        if (cep == null) {
-            cep = CepMockServer.start(0, Path.of("..", "wiremock"), new CepLatency.None());
-            Runtime.getRuntime().addShutdownHook(new Thread(cep::close));
-        }
-        return cep;
+    public static CepMockServer cep() {
+        return SharedInfrastructure.cep(Path.of("..", "wiremock"));
     }
 
     @Bean
