@@ -99,6 +99,7 @@ final class Sampler implements AutoCloseable {
     private static void service(Map<String, Double> s, String prefix, PrometheusScrape scrape) {
         s.put(prefix + ".heapMb", scrape.sum("jvm_memory_used_bytes", l -> "heap".equals(l.get("area"))) / 1_048_576);
         s.put(prefix + ".liveThreads", scrape.sum("jvm_threads_live_threads"));
+        s.put(prefix + ".peakThreads", scrape.sum("jvm_threads_peak_threads"));
         s.put(prefix + ".virtualThreads", scrape.sum("jvm_threads_virtual_live_threads"));
         // Tomcat reports -1 busy threads when its executor is virtual: there is no pool to be busy.
         double busy = scrape.sum("tomcat_threads_busy_threads");
@@ -135,7 +136,7 @@ final class Sampler implements AutoCloseable {
         return new ExperimentResults.Server(
                 m(windowQuantile(0.95, firstPessoa, lastPessoa)), m(windowQuantile(0.99, firstPessoa, lastPessoa)),
                 m(windowQuantile(0.95, firstGateway, lastGateway)), m(windowQuantile(0.99, firstGateway, lastGateway)),
-                m(peak("pessoa.liveThreads")), m(peak("gateway.liveThreads")), m(peak("pessoa.heapMb")), m(peak("gateway.heapMb")),
+                m(peak("pessoa.peakThreads")), m(peak("gateway.peakThreads")), m(peak("pessoa.heapMb")), m(peak("gateway.heapMb")),
                 m(peak("pessoa.virtualThreads")), m(peak("pessoa.tomcatBusy")), m(peak("pessoa.hikariPending")),
                 m(meanAcquireMs()), m(orZero(lastPessoa.sum("hikaricp_connections_timeout_total")) - orZero(firstPessoa.sum("hikaricp_connections_timeout_total"))));
     }
