@@ -1,12 +1,12 @@
 package lab.vthreads.lab.experiment;
 
+import com.github.tomakehurst.wiremock.client.HttpAdminClient;
 import lab.vthreads.infra.cep.CepLatencySwitch;
 import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
 import lab.vthreads.lab.load.GatlingRun;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.stack.Stack;
 import lab.vthreads.lab.stack.StackSettings;
-import lab.vthreads.lab.stack.StackSettings.Component;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -42,6 +42,7 @@ public final class ExperimentRunner {
     private final List<Cell> cells = new ArrayList<>();
     private final Instant started = Instant.now();
     private int runsDone;
+    private int liveLines;
 
     public ExperimentRunner(Options options) {
         this.options = options;
@@ -100,7 +101,7 @@ public final class ExperimentRunner {
         options.out().printf("[%d/%d] %s, repeat %d: elapsed %s, about %s left%n", Math.min(total, runsDone + 1), total, cell.id(), repeat,
                 format(elapsed), format(left));
         StackSettings settings = settingsFor(cell, dir);
-        CepLatencySwitch.apply(new com.github.tomakehurst.wiremock.client.HttpAdminClient("127.0.0.1", settings.ports().wiremock()), preset.latency());
+        CepLatencySwitch.apply(new HttpAdminClient("127.0.0.1", settings.ports().wiremock()), preset.latency());
         stack.startServices(settings);
         try {
             warmUp(cell, dir);
@@ -209,12 +210,10 @@ public final class ExperimentRunner {
     private void live(String line) {
         if (System.console() != null) {
             options.out().print("\r  " + line + "   ");
-        } else if (liveCount++ % 10 == 0) {
+        } else if (liveLines++ % 10 == 0) {
             options.out().println("  " + line);
         }
     }
-
-    private int liveCount;
 
     private void endLive() {
         if (System.console() != null) options.out().println();
