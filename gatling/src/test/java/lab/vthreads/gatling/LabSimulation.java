@@ -81,9 +81,19 @@ public abstract class LabSimulation extends Simulation {
 
     @Override
     public void after() {
-        long countAfter = PessoaCount.read(load.baseUrl());
+        // The results are written whatever happens next: a run whose count cannot be read is still a measurement.
+        Long countAfter = null;
+        RuntimeException unreadable = null;
+        try {
+            countAfter = PessoaCount.readSettled(load.baseUrl());
+        } catch (RuntimeException e) {
+            unreadable = e;
+        }
         if (load.resultsFile() != null) {
             recorder.write(Path.of(load.resultsFile()), getClass().getSimpleName(), load, countBefore, countAfter);
+        }
+        if (unreadable != null) {
+            throw new IllegalStateException("Could not check that nothing was lost: " + unreadable.getMessage(), unreadable);
         }
         long stored = countAfter - countBefore;
         System.out.printf("%nNothing lost? 201 responses: %d, new rows (count endpoint): %d%n", recorder.created(), stored);

@@ -17,6 +17,42 @@ public final class PessoaCount {
     private PessoaCount() {
     }
 
+    /**
+     * The count once it stops moving: requests the load generator gave up on may still be finishing on a saturated
+     * service, and comparing too early would report writes as extra that are merely late.
+     */
+    public static long readSettled(String baseUrl) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(150).toNanos();
+        Long previous = null;
+        IllegalStateException lastFailure = null;
+        while (System.nanoTime() < deadline) {
+            try {
+                long current = read(baseUrl);
+                if (previous != null && current == previous) {
+                    return current;
+                }
+                previous = current;
+            } catch (IllegalStateException e) {
+                // a saturated service may not answer until its queue drains: keep asking until the deadline
+                lastFailure = e;
+            }
+            sleep();
+        }
+        if (previous != null) {
+            return previous;
+        }
+        throw lastFailure;
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     public static long read(String baseUrl) {
         try {
             HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(baseUrl + "/v1/pessoas/count"))

@@ -187,11 +187,13 @@ public final class ExperimentRunner {
         Map<String, Long> reasons = new LinkedHashMap<>();
         r.get("koReasons").properties().forEach(e -> reasons.put(e.getKey(), e.getValue().asLong()));
         long created = r.get("created201").asLong();
-        long delta = r.get("countAfter").asLong() - r.get("countBefore").asLong();
+        boolean countRead = !r.path("countAfter").isNull() && !r.path("countAfter").isMissingNode();
+        if (!countRead) reasons.put("count endpoint unreadable after the run", 1L);
+        long delta = countRead ? r.get("countAfter").asLong() - r.get("countBefore").asLong() : -1;
         return new ExperimentResults.Client(ok + ko, ok, ko, to > from ? (double) steadyOk / (to - from) : 0,
                 new ExperimentResults.Latency(latency.path("mean").asDouble(), latency.path("p50").asDouble(), latency.path("p95").asDouble(),
                         latency.path("p99").asDouble(), latency.path("max").asDouble()),
-                reasons, created, delta, created == delta, exit);
+                reasons, created, delta, countRead && created == delta, exit);
     }
 
     private StackSettings settingsFor(Cell cell, Path runDirectory) {
