@@ -20,7 +20,7 @@ import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
  *
  * <p>Why not the JDK HttpClient the gateway would pick by default: it has no pool size to set or observe, and every
  * exchange hops between the caller, its selector thread and its executor; measured on pessoa-service's CEP calls,
- * those hops cost about a third of a millisecond of CPU per call. HttpClient 5 does the I/O on the calling thread,
+ * the client's selector and worker threads used about 0.6 ms of CPU per request (measured at 200 req/s). HttpClient 5 does the I/O on the calling thread,
  * which in virtual mode is a virtual thread (5.x locks with ReentrantLock, so nothing pins it), keeps connections
  * alive in a pool of a size we choose, and Micrometer binds that pool's metrics (leased, available, pending).
  */

@@ -11,7 +11,7 @@ import java.nio.file.Path;
  * The mock CEP API: WireMock serving {@code wiremock/mappings} and {@code wiremock/__files}.
  *
  * <p>Responses are asynchronous and the request journal is off. With Jetty's default threading every delayed
- * response holds a container thread, and WireMock itself caps at ~80 req/s under 1000 concurrent delayed
+ * response holds a container thread, and the project's prototype measured WireMock itself capping at ~80 req/s under 1000 concurrent delayed
  * requests: the lab would then measure the mock, not the service.
  */
 public final class CepMockServer implements AutoCloseable {
