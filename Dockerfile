@@ -6,8 +6,9 @@
 FROM eclipse-temurin:25-jdk-noble AS build
 ARG MODULE
 WORKDIR /src
-# Build files first, in a layer of their own; the Maven repository is a cache mount that outlives every layer,
-# so a source edit rebuilds without downloading dependencies again.
+# The dependency cache is the Maven repository as a BuildKit cache mount: it outlives every layer and every build,
+# so a source edit rebuilds without downloading dependencies again (a go-offline layer cannot be built here: the
+# reactor's modules depend on each other, and their snapshots do not exist before the build).
 COPY mvnw pom.xml ./
 COPY .mvn .mvn
 COPY lab-infra/pom.xml lab-infra/
