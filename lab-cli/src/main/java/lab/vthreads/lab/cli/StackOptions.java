@@ -1,6 +1,7 @@
 package lab.vthreads.lab.cli;
 
 import lab.vthreads.infra.cep.CepLatency;
+import lab.vthreads.infra.cep.CepMockMain;
 import lab.vthreads.lab.stack.ResourceLimit;
 import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.StackSettings.Component;
@@ -28,7 +29,7 @@ public class StackOptions {
     @Option(names = "--pool-timeout-ms", description = "HikariCP connectionTimeout in ms (default: Hikari's 30000)")
     Integer poolTimeoutMs;
 
-    @Option(names = "--cep-latency", defaultValue = "lognormal:200:0.4", converter = LatencyConverter.class,
+    @Option(names = "--cep-latency", defaultValue = "lognormal:200:0.4", converter = CepMockMain.LatencyConverter.class,
             description = "lognormal:MEDIAN_MS:SIGMA | fixed:MS | uniform:LO_MS:HI_MS | none (default: ${DEFAULT-VALUE})")
     CepLatency cepLatency;
 
@@ -71,16 +72,5 @@ public class StackOptions {
             }
         }
         throw new CommandLine.TypeConversionException("Unknown component '" + name + "' in --limit: use wiremock, pessoa-service or gateway-service");
-    }
-
-    static final class LatencyConverter implements CommandLine.ITypeConverter<CepLatency> {
-        @Override
-        public CepLatency convert(String value) {
-            try {
-                return CepLatency.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
-        }
     }
 }

@@ -40,10 +40,15 @@ public final class CepMockMain implements Callable<Integer> {
         return 0;
     }
 
-    static final class LatencyConverter implements CommandLine.ITypeConverter<CepLatency> {
+    /** Turns a bad latency into picocli's usage error, with the accepted forms, instead of a stack trace. */
+    public static final class LatencyConverter implements CommandLine.ITypeConverter<CepLatency> {
         @Override
         public CepLatency convert(String value) {
-            return CepLatency.parse(value);
+            try {
+                return CepLatency.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
         }
     }
 }
