@@ -33,7 +33,9 @@ public final class RealInfrastructure {
                 "SPRING_DATASOURCE_USERNAME", EmbeddedPostgresServer.USER,
                 "SPRING_DATASOURCE_PASSWORD", EmbeddedPostgresServer.PASSWORD,
                 "LAB_CEP_BASE_URL", cep().baseUrl(),
-                // These tests check correctness on a loaded 2-core machine with cold JVMs, not speed.
+                // These tests check correctness on a loaded 2-core machine with cold JVMs, not speed: the WireMock in the
+                // test JVM can take over a second to accept 200 simultaneous connections while the build runs.
+                "LAB_CEP_CONNECT_TIMEOUT", "10s",
                 "LAB_CEP_READ_TIMEOUT", "10s");
     }
 
