@@ -3,9 +3,11 @@ package lab.vthreads.pessoa;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.resilience.annotation.EnableResilientMethods;
 
 @SpringBootApplication
 @ConfigurationPropertiesScan
+@EnableResilientMethods
 public class PessoaServiceApplication {
 
     public static void main(String[] args) {

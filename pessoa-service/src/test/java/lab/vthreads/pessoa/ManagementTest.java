@@ -46,6 +46,15 @@ class ManagementTest {
     }
 
     @Test
+    void namesTheHikariCpVersionItLoaded() {
+        var hikari = new Http("http://127.0.0.1:" + managementPort).get("/actuator/info").json().get("hikariCp");
+
+        assertThat(hikari.get("version").asString()).isEqualTo(com.zaxxer.hikari.HikariDataSource.class.getProtectionDomain()
+                .getCodeSource().getLocation().getPath().replaceAll(".*HikariCP-(.+)\\.jar$", "$1"));
+        assertThat(hikari.get("version").asString()).matches("\\d+\\.\\d+\\.\\d+");
+    }
+
+    @Test
     void isNotServedOnTheApplicationPort() {
         assertThat(new Http("http://127.0.0.1:" + port).get("/actuator/health").status()).isEqualTo(404);
     }

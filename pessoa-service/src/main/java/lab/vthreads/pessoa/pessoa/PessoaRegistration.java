@@ -8,8 +8,6 @@ import org.hibernate.Session;
 import org.hibernate.exception.ConstraintViolationException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
 
 import java.util.List;
 
@@ -25,28 +23,28 @@ public class PessoaRegistration {
 
     private final CepClient cepClient;
     private final PessoaRepository repository;
-    private final TransactionTemplate transaction;
+    private final DatabaseWork database;
     private final boolean lookupInsideTransaction;
     private final EntityManager entityManager;
 
-    PessoaRegistration(CepClient cepClient, PessoaRepository repository, PlatformTransactionManager transactionManager,
-                       CepProperties cepProperties, EntityManager entityManager) {
+    PessoaRegistration(CepClient cepClient, PessoaRepository repository, DatabaseWork database, CepProperties cepProperties,
+                       EntityManager entityManager) {
         this.cepClient = cepClient;
         this.entityManager = entityManager;
         this.repository = repository;
-        this.transaction = new TransactionTemplate(transactionManager);
+        this.database = database;
         this.lookupInsideTransaction = cepProperties.lookupInsideTransaction();
     }
 
     public PessoaResponse register(PessoaRequest request) {
         if (lookupInsideTransaction) {
-            return transaction.execute(status -> {
+            return database.inTransaction(() -> {
                 holdConnection();
                 return insert(request, lookUp(request));
             });
         }
         List<Endereco> enderecos = lookUp(request);
-        return transaction.execute(status -> insert(request, enderecos));
+        return database.inTransaction(() -> insert(request, enderecos));
     }
 
     /**

@@ -18,6 +18,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.resilience.InvocationRejectedException;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.validation.FieldError;
 import org.springframework.web.bind.MethodArgumentNotValidException;
@@ -110,6 +111,15 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                 .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
                 .body(problem);
+    }
+
+    /** lab.database.concurrency-limit turned the request away before it could queue for a connection: back off. */
+    @ExceptionHandler
+    ResponseEntity<ProblemDetail> databaseBusy(InvocationRejectedException ex) {
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
+                .body(problem(HttpStatus.SERVICE_UNAVAILABLE, "database-busy", "Too many requests waiting for the database",
+                        "The service's limit on concurrent database work is reached; retry later."));
     }
 
     /** A constraint other than the CPF's: input that validation let through but the schema refuses. */

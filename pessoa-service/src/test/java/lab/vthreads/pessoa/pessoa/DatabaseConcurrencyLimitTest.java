@@ -1,0 +1,92 @@
+package lab.vthreads.pessoa.pessoa;
+
+import lab.vthreads.infra.cep.CepLatency;
+import lab.vthreads.infra.testdata.Cpfs;
+import lab.vthreads.pessoa.support.Http;
+import lab.vthreads.pessoa.support.PessoaTables;
+import lab.vthreads.pessoa.support.RealInfrastructure;
+import lab.vthreads.pessoa.support.ServiceTest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.TestPropertySource;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The backpressure setting: with one request allowed in a transaction and the lookups inside it, a second
+ * concurrent request is refused with 503 + Retry-After while the first still holds its connection, instead of
+ * queueing on the pool; nothing is half-written.
+ */
+@ServiceTest
+@TestPropertySource(properties = {
+        "lab.cep.lookup-inside-transaction=true",
+        "lab.database.concurrency-limit=1",
+        "spring.threads.virtual.enabled=true",
+})
+class DatabaseConcurrencyLimitTest {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    PessoaTables tables;
+
+    Http http;
+
+    @BeforeEach
+    void setUp() {
+        http = new Http("http://127.0.0.1:" + port);
+        tables.truncate();
+    }
+
+    @AfterEach
+    void restoreLatency() {
+        RealInfrastructure.cep().setLatency(new CepLatency.None());
+    }
+
+    @Test
+    void refusesWorkOverTheLimitWith503AndRetryAfter() throws Exception {
+        RealInfrastructure.cep().setLatency(new CepLatency.FixedLatency(1500));
+        String holderCpf = Cpfs.next();
+        CompletableFuture<Http.Reply> holder = CompletableFuture.supplyAsync(() -> http.postJson("/v1/pessoas", Http.pessoa(holderCpf, "SEGURA", "01001000")));
+        Http.Reply refused;
+        try {
+            awaitRowlessTransaction();
+            refused = http.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "RECUSADA", "01001000"));
+        } finally {
+            assertThat(holder.get(30, TimeUnit.SECONDS).status()).isEqualTo(201);
+        }
+
+        assertThat(refused.status()).isEqualTo(503);
+        assertThat(refused.header("Retry-After")).isEqualTo("1");
+        assertThat(refused.json().get("type").asString()).isEqualTo("urn:vthreads-lab:problem:database-busy");
+        assertThat(tables.pessoas()).isEqualTo(1);
+        assertThat(tables.enderecosOf(holderCpf)).hasSize(1);
+    }
+
+    @Test
+    void letsSequentialRequestsThrough() {
+        for (int i = 0; i < 3; i++) {
+            assertThat(http.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "UMA POR VEZ", "01001000")).status()).isEqualTo(201);
+        }
+        assertThat(tables.pessoas()).isEqualTo(3);
+    }
+
+    @Autowired
+    javax.sql.DataSource dataSource;
+
+    /** The holder is inside its transaction once it holds a connection (it takes one before its 1.5 s lookup). */
+    private void awaitRowlessTransaction() throws InterruptedException {
+        var pool = ((com.zaxxer.hikari.HikariDataSource) dataSource).getHikariPoolMXBean();
+        for (int i = 0; i < 300 && pool.getActiveConnections() < 1; i++) {
+            Thread.sleep(10);
+        }
+        assertThat(pool.getActiveConnections()).as("the holder is in its transaction").isEqualTo(1);
+    }
+}
