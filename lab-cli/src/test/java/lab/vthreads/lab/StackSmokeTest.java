@@ -34,13 +34,20 @@ class StackSmokeTest {
     @ParameterizedTest
     @EnumSource(ThreadMode.class)
     void smokeLoadSucceedsAndLeavesNoProcessBehind(ThreadMode mode, @TempDir Path run) throws Exception {
-        StackSettings settings = new StackSettings(mode, null, null, null, new CepLatency.LogNormalLatency(200, 0.4), false,
+        // Virtual mode also swaps in the HikariCP version the jar does not ship, to prove the swap really happens.
+        String hikari = mode == ThreadMode.VIRTUAL ? otherHikariVersion() : null;
+        StackSettings settings = new StackSettings(mode, null, null, null, new CepLatency.LogNormalLatency(200, 0.4), false, null, hikari,
                 new StackSettings.StackPorts(freePort(), freePort(), freePort(), freePort(), freePort(), freePort()),
                 Map.of(), null, HOME, run);
         List<ProcessHandle> started = new ArrayList<>();
         int exit;
         try (Stack stack = Stack.start(settings)) {
             stack.processes().values().forEach(p -> started.addAll(p.handles()));
+            String infoBody = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                    java.net.URI.create("http://127.0.0.1:" + settings.ports().pessoaManagement() + "/actuator/info")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+            JsonNode info = JsonMapper.builder().build().readTree(infoBody);
+            assertThat(info.at("/hikariCp/version").asString()).isEqualTo(hikari != null ? hikari : shippedHikariVersion());
             ManagedProcess gatling = GatlingRun.start(HOME, "lab.vthreads.gatling.SmokeSimulation", Map.of(
                             "baseUrl", "http://127.0.0.1:" + settings.ports().gateway(),
                             "resultsFile", run.resolve("results.json").toString(),
@@ -58,6 +65,26 @@ class StackSmokeTest {
         assertThat(GatlingRun.reportOf(run.resolve("gatling")).resolve("index.html")).exists();
         // Four JVMs, the postmaster and its server processes, and Gatling: none may outlive the stack.
         assertThat(started).hasSizeGreaterThan(6).noneMatch(ProcessHandle::isAlive);
+    }
+
+    /** The HikariCP inside pessoa-service's jar. */
+    static String shippedHikariVersion() throws IOException {
+        Path jar;
+        try (var files = java.nio.file.Files.list(HOME.resolve("pessoa-service/target"))) {
+            jar = files.filter(f -> f.getFileName().toString().matches("pessoa-service-.*\\.jar")).findFirst().orElseThrow();
+        }
+        try (var zip = new java.util.zip.ZipFile(jar.toFile())) {
+            return zip.stream().map(java.util.zip.ZipEntry::getName).filter(n -> n.startsWith("BOOT-INF/lib/HikariCP-")).findFirst().orElseThrow()
+                    .replaceAll(".*HikariCP-(.+)\\.jar", "$1");
+        }
+    }
+
+    static String otherHikariVersion() throws IOException {
+        String shipped = shippedHikariVersion();
+        try (var files = java.nio.file.Files.list(HOME.resolve("pessoa-service/target/hikari"))) {
+            return files.map(f -> f.getFileName().toString().replaceAll("HikariCP-(.+)\\.jar", "$1")).filter(v -> !v.equals(shipped))
+                    .findFirst().orElseThrow();
+        }
     }
 
     private static int freePort() {

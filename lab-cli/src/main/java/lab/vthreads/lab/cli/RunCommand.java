@@ -1,9 +1,12 @@
 package lab.vthreads.lab.cli;
 
+import lab.vthreads.lab.experiment.Environments;
+import lab.vthreads.lab.experiment.ExecutorMicro;
 import lab.vthreads.lab.experiment.ExperimentResults;
 import lab.vthreads.lab.experiment.ExperimentRunner;
 import lab.vthreads.lab.experiment.Preset;
 import lab.vthreads.lab.process.StartFailure;
+import lab.vthreads.lab.report.MicroReport;
 import lab.vthreads.lab.report.ResultsFiles;
 import lab.vthreads.lab.report.Summary;
 import lab.vthreads.lab.report.SummaryMarkdown;
@@ -60,6 +63,13 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-rerun-on-steal", description = "keep a flagged run instead of running it again")
     boolean noRerun;
 
+    @Option(names = "--scale", description = "after calibrating, move the preset's published scenario to this machine: keep its "
+            + "thread-bound to CPU-bound ratio by scaling Tomcat threads and users (the report says what changed)")
+    boolean scale;
+
+    @Option(names = "--calibration-seconds", defaultValue = "30", description = "length of the calibration's measured run (default: ${DEFAULT-VALUE})")
+    int calibrationSeconds;
+
     @Option(names = "--results", description = "where to write (default: results/<timestamp>-<preset>)")
     Path results;
 
@@ -72,7 +82,7 @@ public final class RunCommand implements Callable<Integer> {
         PrintStream out = System.out;
         if (listPresets) {
             for (Preset p : Preset.all(root)) {
-                out.printf("%-14s %s%s%n", p.name(), p.description(), p.shortVariant() != null ? " [--short available]" : "");
+                out.printf("%-14s %s%s%n", p.name(), p.description(), p.shortVariant() != null || p.isMicroBenchmark() ? " [--short available]" : "");
             }
             return 0;
         }
@@ -80,13 +90,17 @@ public final class RunCommand implements Callable<Integer> {
         chosen = (shortVariant ? chosen.shortened() : chosen).with(users, modes, hold, warmup, repeat, tomcatThreads, poolSize, cepLatency);
         Path directory = results != null ? results.toAbsolutePath()
                 : root.resolve("results").resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + chosen.name());
-        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(chosen, shortVariant, root, directory,
-                StackSettings.StackPorts.DEFAULTS, stealThreshold, !noRerun, out));
-        int runs = runner.cells().size() * chosen.repeat();
-        out.printf("Experiment '%s'%s: %d cells × %d repeat(s) = %d measured runs, about %d min; results in %s%n", chosen.name(),
-                shortVariant ? " (short)" : "", runner.cells().size(), chosen.repeat(), runs,
-                Math.round(runner.estimatePerRun().multipliedBy(runs).toSeconds() / 60.0), root.relativize(directory));
         Instant start = Instant.now();
+        if (chosen.isMicroBenchmark()) {
+            return runMicro(chosen, root, directory, start, out);
+        }
+        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(chosen, shortVariant, root, directory,
+                StackSettings.StackPorts.DEFAULTS, stealThreshold, !noRerun, calibrationSeconds, scale, out));
+        int runs = runner.cells().size() * chosen.repeat();
+        out.printf("Experiment '%s'%s: calibration + %d cells × %d repeat(s) = %d measured runs, about %d min; results in %s%n", chosen.name(),
+                shortVariant ? " (short)" : "", runner.cells().size(), chosen.repeat(), runs,
+                Math.round((runner.estimatePerRun().multipliedBy(runs).toSeconds() + runner.estimateCalibration().toSeconds()) / 60.0),
+                root.relativize(directory));
         ExperimentResults experiment;
         try {
             experiment = runner.run();
@@ -97,7 +111,27 @@ public final class RunCommand implements Callable<Integer> {
         Summary summary = ResultsFiles.write(directory, experiment);
         out.println();
         out.print(SummaryMarkdown.table(summary));
-        summary.ratios().forEach(r -> out.printf("virtual/platform at %d users: throughput %.2f×, p95 %.2f×%n", r.users(), r.throughput(), r.p95()));
+        summary.ratios().forEach(r -> out.printf("virtual/platform at %s%d users: throughput %.2f×, p95 %.2f×%s%n",
+                r.variant() != null ? r.variant() + ", " : "", r.users(), r.throughput(), r.p95(),
+                r.publishedThroughput() != null ? String.format(" (published: %.2f×%s)", r.publishedThroughput(),
+                        r.publishedP95() != null ? String.format(", p95 %.2f×", r.publishedP95()) : "") : ""));
+        summary.model().forEach(m -> out.printf("%s: predicted %.0f req/s (%s), measured %.1f req/s (%s), %+.0f%%%s%n", m.cell(),
+                m.prediction().throughput(), m.prediction().bottleneck().label(), m.measured(), m.observed().label(), m.deviation() * 100,
+                m.surprising() ? "  <- more than 15% off" : ""));
+        Duration took = Duration.between(start, Instant.now());
+        out.printf("%nDone in %d min %02d s. Report: %s%n", took.toMinutes(), took.toSecondsPart(), directory.resolve("index.html"));
+        return 0;
+    }
+
+    private Integer runMicro(Preset chosen, Path root, Path directory, Instant start, PrintStream out) throws Exception {
+        int cores = Runtime.getRuntime().availableProcessors();
+        out.printf("Micro-benchmark '%s'%s on %d cores: each scenario once unmeasured, then %d times; results in %s%n", chosen.name(),
+                shortVariant ? " (short)" : "", cores, chosen.executorMicro().runs(), root.relativize(directory));
+        ExecutorMicro.Result result = new ExecutorMicro(chosen.executorMicro(), cores).run();
+        MicroReport.write(directory, new MicroReport.MicroResults(chosen.name(), chosen.description(), shortVariant, start.toString(),
+                Environments.describeJvm(), chosen.executorMicro(), result));
+        result.scenarios().forEach(sc -> out.printf("%-12s %-26s median %,8.0f ms  minimum %,8.0f ms  (%.2f×)%s%n", sc.name(), sc.executor(),
+                sc.medianMs(), sc.theoreticalMinMs(), sc.overFloor(), sc.publishedMs() != null ? String.format("  published %,.0f ms", sc.publishedMs()) : ""));
         Duration took = Duration.between(start, Instant.now());
         out.printf("%nDone in %d min %02d s. Report: %s%n", took.toMinutes(), took.toSecondsPart(), directory.resolve("index.html"));
         return 0;

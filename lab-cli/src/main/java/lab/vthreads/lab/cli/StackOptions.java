@@ -36,6 +36,14 @@ public class StackOptions {
     @Option(names = "--cep-inside-transaction", description = "look the CEPs up while holding the DB transaction (pool-bottleneck scenario)")
     boolean cepInsideTransaction;
 
+    @Option(names = "--db-concurrency-limit", description = "backpressure: at most this many requests in a database transaction, "
+            + "the rest get 503 + Retry-After at once (default: no limit)")
+    Integer concurrencyLimit;
+
+    @Option(names = "--hikari-cp", description = "run pessoa-service with this HikariCP version from pessoa-service/target/hikari/ "
+            + "(default: the one in its jar)")
+    String hikariCp;
+
     @Option(names = "--limit", mapFallbackValue = "", paramLabel = "COMPONENT=CPUS[:MEMORY[:CPU_LIST]]",
             description = {"resource limits mirroring compose's deploy.resources.limits, e.g. --limit pessoa-service=2:2g "
                     + "--limit wiremock=0.5:512m:1 (components: wiremock, pessoa-service, gateway-service).",
@@ -57,7 +65,7 @@ public class StackOptions {
     public StackSettings toSettings(Path home, Path runDirectory) {
         Map<Component, ResourceLimit> parsed = new EnumMap<>(Component.class);
         limits.forEach((name, value) -> parsed.put(component(name), ResourceLimit.parse(value)));
-        return new StackSettings(mode, tomcatThreads, poolSize, poolTimeoutMs, cepLatency, cepInsideTransaction,
+        return new StackSettings(mode, tomcatThreads, poolSize, poolTimeoutMs, cepLatency, cepInsideTransaction, concurrencyLimit, hikariCp,
                 new StackSettings.StackPorts(gatewayPort, gatewayManagementPort, pessoaPort, pessoaManagementPort, wiremockPort, postgresPort),
                 parsed,
                 dbUrl != null ? new StackSettings.ExternalDatabase(dbUrl, dbUser, dbPassword) : null,
@@ -65,12 +73,10 @@ public class StackOptions {
     }
 
     private static Component component(String name) {
-        for (Component component : Component.values()) {
-            if (component.label().equals(name) || component.name().equalsIgnoreCase(name) || (name.equals("pessoa") && component == Component.PESSOA)
-                    || (name.equals("gateway") && component == Component.GATEWAY)) {
-                return component;
-            }
+        try {
+            return Component.of(name);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.TypeConversionException(e.getMessage() + " in --limit");
         }
-        throw new CommandLine.TypeConversionException("Unknown component '" + name + "' in --limit: use wiremock, pessoa-service or gateway-service");
     }
 }

@@ -2,10 +2,15 @@ package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.stack.ThreadMode;
 
-/** One combination of factors; an experiment runs each cell {@code repeat} times. */
-public record Cell(ThreadMode mode, int users) {
+/**
+ * One combination of factors; an experiment runs each cell {@code repeat} times.
+ *
+ * @param variant the preset variant's name, or null when the preset has none
+ */
+public record Cell(String variant, ThreadMode mode, int users, Integer tomcatThreads, Integer poolSize, Integer poolTimeoutMs,
+                   boolean cepInsideTransaction, Integer concurrencyLimit, String hikariCp) {
 
     public String id() {
-        return mode.label() + "-" + users + "u";
+        return (variant != null ? variant + "-" : "") + mode.label() + "-" + users + "u";
     }
 }

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /** What an experiment ran on and with: read from the machine and from the very jars that ran, once per experiment. */
-final class Environments {
+public final class Environments {
 
     private Environments() {
     }
@@ -34,6 +34,14 @@ final class Environments {
                 memoryMb(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
                 components);
+    }
+
+    /** The machine and JVM only, for a run that starts no stack (the executor micro-benchmark). */
+    public static ExperimentResults.Environment describeJvm() {
+        return new ExperimentResults.Environment(System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"), "n/a", "n/a", "n/a", "n/a",
+                Runtime.getRuntime().availableProcessors(), memoryMb(),
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"), Map.of());
     }
 
     private static Path jar(Path home, String module) {

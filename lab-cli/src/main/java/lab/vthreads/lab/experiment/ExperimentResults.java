@@ -18,6 +18,8 @@ public record ExperimentResults(
         String finishedAt,
         Environment environment,
         Preset settings,
+        lab.vthreads.lab.model.Calibration calibration,
+        lab.vthreads.lab.model.ScaledScenario scaled,
         List<CellResult> cells,
         Map<String, String> units) {
 
@@ -36,7 +38,8 @@ public record ExperimentResults(
                               int cores, long memoryMb, String os, Map<String, String> components) {
     }
 
-    public record CellResult(String id, String mode, int users, List<RepeatResult> repeats) {
+    /** @param factors everything that defines the cell: the preset's settings with its variant's overrides */
+    public record CellResult(String id, String variant, String mode, int users, Cell factors, List<RepeatResult> repeats) {
     }
 
     /**

@@ -3,7 +3,11 @@ package lab.vthreads.lab.experiment;
 import com.github.tomakehurst.wiremock.client.HttpAdminClient;
 import lab.vthreads.infra.cep.CepLatencySwitch;
 import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
+import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.lab.load.GatlingRun;
+import lab.vthreads.lab.model.Calibration;
+import lab.vthreads.lab.model.ScaledScenario;
+import lab.vthreads.lab.stack.ResourceLimit;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.stack.Stack;
 import lab.vthreads.lab.stack.StackSettings;
@@ -33,12 +37,22 @@ public final class ExperimentRunner {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
+    /**
+     * @param calibrationSeconds how long the calibration's measured run holds its rate
+     * @param scale              move the preset's published scenario to this machine after calibrating (ScaledScenario)
+     */
     public record Options(Preset preset, boolean shortVariant, Path home, Path resultsDirectory, StackSettings.StackPorts ports,
-                          double stealThreshold, boolean rerunOnSteal, PrintStream out) {
+                          double stealThreshold, boolean rerunOnSteal, int calibrationSeconds, boolean scale, PrintStream out) {
     }
 
+    /**
+     * Two rates low enough that nothing queues (at most about half of this path's CPU bound on 2 cores), far enough
+     * apart for the slope of CPU against throughput.
+     */
+    static final int[] CALIBRATION_RATES = {30, 90};
+
     private final Options options;
-    private final Preset preset;
+    private Preset preset;
     private final List<Cell> cells = new ArrayList<>();
     private final Instant started = Instant.now();
     private int runsDone;
@@ -47,11 +61,10 @@ public final class ExperimentRunner {
     public ExperimentRunner(Options options) {
         this.options = options;
         this.preset = options.preset();
-        for (int users : preset.users()) {
-            for (var mode : preset.modes()) {
-                cells.add(new Cell(mode, users));
-            }
+        if (options.scale() && (preset.published() == null || preset.published().scaling() == null)) {
+            throw new IllegalArgumentException("Preset " + preset.name() + " has no published thread and CPU bounds to scale (published.scaling)");
         }
+        cells.addAll(preset.cells());
     }
 
     public List<Cell> cells() {
@@ -63,6 +76,10 @@ public final class ExperimentRunner {
         return Duration.ofSeconds(30 + preset.warmupSeconds() + preset.measuredSeconds() + 12);
     }
 
+    public Duration estimateCalibration() {
+        return Duration.ofSeconds(30 + 15 + 2 * (options.calibrationSeconds() + 8) + 12);
+    }
+
     public ExperimentResults run() throws Exception {
         Files.createDirectories(options.resultsDirectory());
         Map<Cell, List<ExperimentResults.RepeatResult>> results = new LinkedHashMap<>();
@@ -70,8 +87,14 @@ public final class ExperimentRunner {
         StackSettings infraSettings = settingsFor(cells.getFirst(), options.resultsDirectory().resolve("infra"));
         Files.createDirectories(infraSettings.runDirectory());
         ExperimentResults.Environment environment;
+        Calibration calibration;
+        ScaledScenario scaled = null;
         try (Stack stack = Stack.startInfrastructure(infraSettings)) {
             environment = Environments.describe(options.home(), stack);
+            calibration = calibrate(stack, environment.cores());
+            if (options.scale()) {
+                scaled = scale(calibration);
+            }
             for (int repeat = 1; repeat <= preset.repeat(); repeat++) {
                 for (Cell cell : cells) {
                     ExperimentResults.RepeatResult result = runCell(stack, cell, repeat, 1);
@@ -86,10 +109,80 @@ public final class ExperimentRunner {
         }
         deleteRecursively(infraSettings.runDirectory().resolve("postgres-data"));
         List<ExperimentResults.CellResult> cellResults = new ArrayList<>();
-        results.forEach((cell, repeats) -> cellResults.add(new ExperimentResults.CellResult(cell.id(), cell.mode().label(), cell.users(), repeats)));
+        results.forEach((cell, repeats) -> cellResults.add(new ExperimentResults.CellResult(cell.id(), cell.variant(), cell.mode().label(),
+                cell.users(), cell, repeats)));
         return new ExperimentResults(ExperimentResults.SCHEMA_VERSION, preset.name(), preset.description(), preset.why(),
-                options.shortVariant(), started.toString(), Instant.now().toString(), environment, preset, cellResults,
+                options.shortVariant(), started.toString(), Instant.now().toString(), environment, preset, calibration, scaled, cellResults,
                 ExperimentResults.UNITS);
+    }
+
+    /**
+     * The cost of one request on this machine, before any cell: fresh services, CEP latency none, an open workload at
+     * {@link #CALIBRATION_RATE}/s (warm-up, then measured), CPU per process and the request's use of the CEP API and
+     * the pool, from the seconds after Gatling's own start-up.
+     */
+    private Calibration calibrate(Stack stack, int cores) throws Exception {
+        Cell first = cells.getFirst();
+        Path dir = options.resultsDirectory().resolve("calibration");
+        Files.createDirectories(dir);
+        options.out().printf("Calibrating: %d and %d req/s for %d s each, no CEP latency, %s threads%n", CALIBRATION_RATES[0],
+                CALIBRATION_RATES[1], options.calibrationSeconds(), first.mode().label());
+        StackSettings settings = settingsFor(first, dir);
+        CepLatencySwitch.apply(new HttpAdminClient("127.0.0.1", settings.ports().wiremock()), new CepLatency.None());
+        stack.startServices(settings);
+        try {
+            // Warm the JIT at the higher rate first: C2 compiles after thousands of calls, and compiling is CPU too.
+            Map<String, String> load = loadProperties(first, null, 0, 15, 0);
+            load.put("workload", "open");
+            load.put("rate", Integer.toString(CALIBRATION_RATES[1]));
+            GatlingRun.await(GatlingRun.start(options.home(), simulationClass(), load, dir.resolve("warmup"), dir.resolve("warmup.log")), 135);
+            Calibration.Run low = calibrationRun(stack, settings, first, dir, CALIBRATION_RATES[0]);
+            Calibration.Run high = calibrationRun(stack, settings, first, dir, CALIBRATION_RATES[1]);
+            Calibration calibration = Calibration.of(cores, low, high);
+            options.out().printf("  CPU per request %.2f ms %s; response %.1f ms; %.2f CEP lookups and %.2f connections per request, "
+                            + "held %.1f ms; CPU bound %.0f req/s%n", calibration.totalCpuMsPerRequest(), rounded(calibration.cpuMsPerRequest()),
+                    calibration.responseMs(), calibration.cepLookupsPerRequest(), calibration.connectionsPerRequest(), calibration.connectionHoldMs(),
+                    calibration.cpuBound());
+            return calibration;
+        } finally {
+            stack.stopServices();
+        }
+    }
+
+    private Calibration.Run calibrationRun(Stack stack, StackSettings settings, Cell first, Path dir, int rate) throws Exception {
+        truncate(settings);
+        Map<String, ManagedProcess> measured = new LinkedHashMap<>();
+        stack.processes().forEach((component, process) -> measured.put(component.label(), process));
+        Map<String, String> load = loadProperties(first, dir.resolve("gatling-results-" + rate + ".json"), 0, options.calibrationSeconds(), 0);
+        load.put("workload", "open");
+        load.put("rate", Integer.toString(rate));
+        ManagedProcess gatling = GatlingRun.start(options.home(), simulationClass(), load, dir.resolve("gatling-" + rate), dir.resolve("gatling-" + rate + ".log"));
+        measured.put("gatling", gatling);
+        Sampler sampler = new Sampler("http://127.0.0.1:" + settings.ports().pessoaManagement(),
+                "http://127.0.0.1:" + settings.ports().gatewayManagement(), measured, line -> { });
+        try {
+            GatlingRun.await(gatling, options.calibrationSeconds() + 150L);
+        } finally {
+            sampler.close();
+        }
+        return sampler.calibrationRun(measured.keySet());
+    }
+
+    private ScaledScenario scale(Calibration calibration) {
+        Published.Scaling s = preset.published().scaling();
+        double hold = calibration.responseMs(preset.latency().meanMillis()) / 1000;
+        ScaledScenario scaled = ScaledScenario.of(s.threadBound(), s.cpuBound(), s.tomcatThreads(), preset.users(), calibration.cpuBound(), hold);
+        options.out().println("Scaled to this machine: " + scaled.explanation());
+        preset = preset.withThreadsAndUsers(scaled.tomcatThreads(), scaled.users());
+        cells.clear();
+        cells.addAll(preset.cells());
+        return scaled;
+    }
+
+    private static Map<String, String> rounded(Map<String, Double> values) {
+        Map<String, String> r = new LinkedHashMap<>();
+        values.forEach((k, v) -> r.put(k, String.format(java.util.Locale.ROOT, "%.2f", v)));
+        return r;
     }
 
     private ExperimentResults.RepeatResult runCell(Stack stack, Cell cell, int repeat, int attempt) throws Exception {
@@ -197,8 +290,12 @@ public final class ExperimentRunner {
     }
 
     private StackSettings settingsFor(Cell cell, Path runDirectory) {
-        return new StackSettings(cell.mode(), preset.tomcatThreads(), preset.poolSize(), preset.poolTimeoutMs(), preset.latency(),
-                preset.cepInsideTransaction(), options.ports(), Map.of(), null, options.home(), runDirectory);
+        Map<StackSettings.Component, ResourceLimit> limits = new java.util.EnumMap<>(StackSettings.Component.class);
+        if (preset.limits() != null) {
+            preset.limits().forEach((component, limit) -> limits.put(StackSettings.Component.of(component), ResourceLimit.parse(limit)));
+        }
+        return new StackSettings(cell.mode(), cell.tomcatThreads(), cell.poolSize(), cell.poolTimeoutMs(), preset.latency(),
+                cell.cepInsideTransaction(), cell.concurrencyLimit(), cell.hikariCp(), options.ports(), limits, null, options.home(), runDirectory);
     }
 
     /** Every cell starts from an empty database (the warm-up's rows are gone too). */

@@ -10,14 +10,20 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * An experiment as a small YAML file in {@code presets/}: the cells are {@code modes × users}, all sharing the other
- * factors. Copy one, edit it, and run it with {@code ./lab run --preset path/to/file.yaml}.
+ * An experiment as a small YAML file in {@code presets/}: the cells are {@code users × variants × modes}, sharing the
+ * preset's factors unless a variant overrides them. Copy one, edit it, and run it with
+ * {@code ./lab run --preset path/to/file.yaml}.
  *
  * @param why            shown in the report: why these settings make the effect visible (or not) on this machine
  * @param warmupSeconds  load before each measured run, not measured, so the JIT has compiled the hot path
+ * @param variants       optional: named sets of factor overrides (pool size, backpressure, ...); none means one
+ * @param limits         optional: per-component resource limits (component → CPUS[:MEMORY[:CPU_LIST]]), as compose's
+ * @param published      optional: the published experiment this preset reproduces, for the report's comparison
+ * @param executorMicro  optional: makes this preset the ExecutorService micro-benchmark instead of a load experiment
  */
 public record Preset(
         String name,
@@ -37,7 +43,21 @@ public record Preset(
         Integer poolTimeoutMs,
         boolean cepInsideTransaction,
         int repeat,
-        Durations shortVariant) {
+        Durations shortVariant,
+        List<Variant> variants,
+        Map<String, String> limits,
+        Published published,
+        ExecutorMicro.Settings executorMicro) {
+
+    /**
+     * Factor overrides for some cells; a null field keeps the preset's value.
+     *
+     * @param concurrencyLimit the backpressure setting (lab.database.concurrency-limit)
+     * @param hikariCp         a HikariCP version from pessoa-service/target/hikari/
+     */
+    public record Variant(String name, List<ThreadMode> modes, Integer tomcatThreads, Integer poolSize, Integer poolTimeoutMs,
+                          Boolean cepInsideTransaction, Integer concurrencyLimit, String hikariCp) {
+    }
 
     /** Scaled-down durations for {@code --short}; the report says when they were used. */
     public record Durations(int rampUpSeconds, int holdSeconds, int rampDownSeconds, int warmupSeconds) {
@@ -45,10 +65,12 @@ public record Preset(
 
     /** This preset with {@code --short}'s durations, or unchanged if it has no short variant. */
     public Preset shortened() {
-        if (shortVariant == null) return this;
-        return new Preset(name, description, why, simulation, workload, users, modes, shortVariant.rampUpSeconds(), shortVariant.holdSeconds(),
-                shortVariant.rampDownSeconds(), shortVariant.warmupSeconds(), cepLatency, tomcatThreads, poolSize, poolTimeoutMs,
-                cepInsideTransaction, repeat, null);
+        if (shortVariant == null && executorMicro == null) return this;
+        Durations d = shortVariant != null ? shortVariant : new Durations(rampUpSeconds, holdSeconds, rampDownSeconds, warmupSeconds);
+        return new Preset(name, description, why, simulation, workload, users, modes, d.rampUpSeconds(), d.holdSeconds(),
+                d.rampDownSeconds(), d.warmupSeconds(), cepLatency, tomcatThreads, poolSize, poolTimeoutMs,
+                cepInsideTransaction, repeat, null, variants, limits, published,
+                executorMicro != null ? executorMicro.shortened() : null);
     }
 
     /** Command-line overrides; a null argument keeps the preset's value. */
@@ -57,7 +79,39 @@ public record Preset(
         return new Preset(name, description, why, simulation, workload, users != null ? users : this.users, modes != null ? modes : this.modes,
                 rampUpSeconds, hold != null ? hold : holdSeconds, rampDownSeconds, warmup != null ? warmup : warmupSeconds,
                 cepLatency != null ? cepLatency : this.cepLatency, tomcatThreads != null ? tomcatThreads : this.tomcatThreads,
-                poolSize != null ? poolSize : this.poolSize, poolTimeoutMs, cepInsideTransaction, repeat != null ? repeat : this.repeat, shortVariant);
+                poolSize != null ? poolSize : this.poolSize, poolTimeoutMs, cepInsideTransaction, repeat != null ? repeat : this.repeat, shortVariant,
+                variants, limits, published, executorMicro);
+    }
+
+    /** The same experiment with other Tomcat threads and users (the machine-scaled variant, see ScaledScenario). */
+    public Preset withThreadsAndUsers(int tomcatThreads, List<Integer> users) {
+        return new Preset(name, description, why, simulation, workload, users, modes, rampUpSeconds, holdSeconds, rampDownSeconds,
+                warmupSeconds, cepLatency, tomcatThreads, poolSize, poolTimeoutMs, cepInsideTransaction, repeat, shortVariant, variants,
+                limits, published, executorMicro);
+    }
+
+    public boolean isMicroBenchmark() {
+        return executorMicro != null;
+    }
+
+    /** Every cell, in run order: users, then variant, then mode. */
+    public List<Cell> cells() {
+        List<Cell> cells = new java.util.ArrayList<>();
+        List<Variant> all = variants == null || variants.isEmpty() ? java.util.Collections.singletonList(null) : variants;
+        for (int u : users) {
+            for (Variant v : all) {
+                for (ThreadMode mode : v != null && v.modes() != null ? v.modes() : modes) {
+                    cells.add(new Cell(v != null ? v.name() : null, mode, u,
+                            v != null && v.tomcatThreads() != null ? v.tomcatThreads() : tomcatThreads,
+                            v != null && v.poolSize() != null ? v.poolSize() : poolSize,
+                            v != null && v.poolTimeoutMs() != null ? v.poolTimeoutMs() : poolTimeoutMs,
+                            v != null && v.cepInsideTransaction() != null ? v.cepInsideTransaction() : cepInsideTransaction,
+                            v != null ? v.concurrencyLimit() : null,
+                            v != null ? v.hikariCp() : null));
+                }
+            }
+        }
+        return cells;
     }
 
     private static final YAMLMapper YAML = YAMLMapper.builder()
@@ -65,6 +119,15 @@ public record Preset(
             .build();
 
     public Preset {
+        if (executorMicro == null) {
+            validateLoadExperiment(name, users, modes, rampUpSeconds, holdSeconds, rampDownSeconds, warmupSeconds, repeat, workload, cepLatency,
+                    variants, limits);
+        }
+    }
+
+    private static void validateLoadExperiment(String name, List<Integer> users, List<ThreadMode> modes, int rampUpSeconds, int holdSeconds,
+                                               int rampDownSeconds, int warmupSeconds, int repeat, String workload, String cepLatency,
+                                               List<Variant> variants, Map<String, String> limits) {
         if (users == null || users.isEmpty() || modes == null || modes.isEmpty()) {
             throw new IllegalArgumentException("preset " + name + ": users and modes must not be empty");
         }
@@ -75,6 +138,16 @@ public record Preset(
             throw new IllegalArgumentException("preset " + name + ": only the closed workload is supported by ./lab run so far");
         }
         CepLatency.parse(cepLatency);
+        if (variants != null) {
+            if (variants.stream().map(Variant::name).distinct().count() != variants.size() || variants.stream().anyMatch(v -> v.name() == null
+                    || !v.name().matches("[a-z0-9][a-z0-9.-]*"))) {
+                throw new IllegalArgumentException("preset " + name + ": every variant needs a unique name of a-z, 0-9, '.' and '-'");
+            }
+        }
+        if (limits != null) {
+            limits.keySet().forEach(lab.vthreads.lab.stack.StackSettings.Component::of);
+            limits.values().forEach(lab.vthreads.lab.stack.ResourceLimit::parse);
+        }
     }
 
     public CepLatency latency() {

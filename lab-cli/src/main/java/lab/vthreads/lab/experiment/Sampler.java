@@ -1,6 +1,7 @@
 package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.metrics.PrometheusScrape;
+import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.metrics.ProcStats;
 import lab.vthreads.lab.metrics.Quantiles;
 import lab.vthreads.lab.process.ManagedProcess;
@@ -83,6 +84,13 @@ final class Sampler implements AutoCloseable {
             service(s, "gateway", gateway);
             s.put("pessoa.hikariActive", pessoa.sum("hikaricp_connections_active"));
             s.put("pessoa.hikariPending", pessoa.sum("hikaricp_connections_pending"));
+            // Cumulative counters: the calibration differences them over its window.
+            s.put("gateway.requests", gateway.sum("http_server_requests_seconds_count", API));
+            s.put("gateway.requestSeconds", gateway.sum("http_server_requests_seconds_sum", API));
+            s.put("pessoa.cepCalls", orZero(pessoa.sum("http_client_requests_seconds_count")));
+            s.put("pessoa.acquires", orZero(pessoa.sum("hikaricp_connections_acquire_seconds_count")));
+            s.put("pessoa.usages", orZero(pessoa.sum("hikaricp_connections_usage_seconds_count")));
+            s.put("pessoa.usageSeconds", orZero(pessoa.sum("hikaricp_connections_usage_seconds_sum")));
             s.put("gateway.proxyLeased", gateway.sum("httpcomponents_httpclient_pool_total_connections", l -> "leased".equals(l.get("state"))));
             if (!pessoa.isEmpty()) lastPessoa = pessoa;
             if (!gateway.isEmpty()) {
@@ -161,6 +169,40 @@ final class Sampler implements AutoCloseable {
 
     double mean(String key) {
         return samples().stream().map(s -> s.get(key)).filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    /**
+     * The calibration's figures from the samples after the load generator's own start-up (its JVM start would
+     * otherwise count as CPU per request) and before its end.
+     */
+    Calibration.Run calibrationRun(java.util.Set<String> processNames) {
+        List<Map<String, Double>> all = samples().stream().filter(x -> x.containsKey("gateway.requests")).toList();
+        double lastT = all.isEmpty() ? 0 : all.getLast().get("t");
+        List<Map<String, Double>> window = all.stream().filter(x -> x.get("t") >= 10 && x.get("t") <= lastT - 2).toList();
+        if (window.size() < 5) window = all;
+        if (window.size() < 2) {
+            throw new IllegalStateException("The calibration run produced too few samples (" + all.size() + ") to measure anything");
+        }
+        Map<String, Double> first = window.getFirst(), last = window.getLast();
+        double wall = last.get("t") - first.get("t");
+        double requests = delta(first, last, "gateway.requests");
+        if (requests <= 0 || wall <= 0) {
+            throw new IllegalStateException("The calibration run served no request through the gateway; see calibration/gatling.log");
+        }
+        double throughput = requests / wall;
+        Map<String, Double> cores = new LinkedHashMap<>();
+        for (String name : processNames) {
+            cores.put(name, window.stream().skip(1).mapToDouble(x -> x.getOrDefault("cpu." + name, 0.0)).average().orElse(0));
+        }
+        double usages = delta(first, last, "pessoa.usages");
+        return new Calibration.Run(wall, throughput, cores, delta(first, last, "gateway.requestSeconds") / requests * 1000,
+                delta(first, last, "pessoa.cepCalls") / requests, delta(first, last, "pessoa.acquires") / requests,
+                usages > 0 ? delta(first, last, "pessoa.usageSeconds") / usages * 1000 : 0,
+                window.stream().skip(1).mapToDouble(x -> x.getOrDefault("machineBusy", 0.0)).average().orElse(0));
+    }
+
+    private static double delta(Map<String, Double> first, Map<String, Double> last, String key) {
+        return last.getOrDefault(key, 0.0) - first.getOrDefault(key, 0.0);
     }
 
     ExperimentResults.Machine machine() {

@@ -29,6 +29,8 @@ public final class HtmlReport {
     public static String render(ExperimentResults results, Summary summary) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("rows", summary.rows());
+        data.put("model", summary.model().stream().map(m -> Map.of("cell", m.cell(), "predicted", m.prediction().throughput(),
+                "bottleneck", m.prediction().bottleneck().label())).toList());
         List<Map<String, Object>> cells = new ArrayList<>();
         for (ExperimentResults.CellResult cell : results.cells()) {
             Map<String, Object> c = new LinkedHashMap<>();
@@ -47,7 +49,7 @@ public final class HtmlReport {
                 .append("table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #d6d9e0;padding:4px 8px;text-align:right}")
                 .append("th{background:#f3f4f7}td:nth-child(2),th:nth-child(2){text-align:left}.why{background:#f6f8fb;border-left:4px solid #5b7bd5;padding:8px 12px}")
                 .append(".charts{display:grid;grid-template-columns:1fr 1fr;gap:16px}.cell{display:grid;grid-template-columns:1fr 1fr 1fr;gap:12px}")
-                .append(".muted{color:#667}.chart{position:relative;min-width:0;height:340px}.cell .chart{height:320px}canvas{background:#fff}</style></head><body>");
+                .append(".muted{color:#667}.chart{position:relative;min-width:0;height:340px}.wide{height:300px}.cell .chart{height:320px}canvas{background:#fff}</style></head><body>");
         html.append("<h1>").append(esc(results.preset())).append(results.shortVariant() ? " <span class=muted>(short variant)</span>" : "").append("</h1>");
         html.append("<p>").append(esc(results.description())).append("</p>");
         if (results.why() != null) html.append("<p class=why><b>Why these settings.</b> ").append(esc(results.why().strip())).append("</p>");
@@ -57,13 +59,14 @@ public final class HtmlReport {
                 esc(e.springBoot()), esc(e.hikariCp()), esc(e.pgjdbc()), esc(e.gatling()), esc(results.startedAt()), results.settings().repeat()));
 
         html.append("<h2>Throughput and latency against users</h2><div class=charts>").append(chart("throughput")).append(chart("latency")).append("</div>");
-        html.append("<h2>Summary</h2>").append(summaryTable(summary));
-        html.append("<h3>virtual ÷ platform</h3><table><tr><th>users</th><th>throughput</th><th>p95</th></tr>");
-        summary.ratios().forEach(r -> html.append(String.format(Locale.ROOT, "<tr><td>%d</td><td>%.2f×</td><td>%.2f×</td></tr>", r.users(), r.throughput(), r.p95())));
-        html.append("</table><h3>Footprint per mode</h3><table><tr><th>mode</th><th>peak platform threads</th><th>peak heap MB</th><th>mean CPU, services (cores)</th></tr>");
-        summary.footprints().forEach(f -> html.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>", f.mode(),
-                SummaryMarkdown.num(f.peakPlatformThreads(), 0), SummaryMarkdown.num(f.peakHeapMb(), 0), SummaryMarkdown.num(f.meanCpuCoresServices(), 2))));
-        html.append("</table>");
+        html.append("<h2>Measured and predicted throughput per cell</h2><div class=\"chart wide\">").append("<canvas id=percell></canvas></div>");
+        String scaled = ReportTables.scaledNote(results);
+        if (scaled != null) html.append("<p class=why>").append(esc(scaled)).append("</p>");
+        for (ReportTables.Table t : SummaryMarkdown.tables(results, summary)) {
+            html.append("<h2>").append(esc(t.title())).append("</h2>");
+            if (t.note() != null) html.append("<p class=muted>").append(esc(t.note())).append("</p>");
+            html.append(table(t));
+        }
 
         html.append("<h2>Each cell over time (first repeat)</h2><p class=muted>CPU in cores per process; heap in MB; threads and connections as counts. "
                 + "Gatling reports: ");
@@ -88,31 +91,36 @@ public final class HtmlReport {
         return "<div class=chart><canvas id=" + id + "></canvas></div>";
     }
 
-    private static String summaryTable(Summary summary) {
-        StringBuilder t = new StringBuilder("<table><tr><th>users</th><th>mode</th><th>requests</th><th>throughput (req/s)</th><th>mean (ms)</th>"
-                + "<th>p95 (ms)</th><th>p99 (ms)</th><th>errors</th><th>consistent</th></tr>");
-        for (Summary.Row r : summary.rows()) {
-            t.append("<tr><td>").append(r.users()).append("</td><td>").append(r.mode()).append("</td><td>").append(SummaryMarkdown.stat(r.requests(), 0))
-                    .append("</td><td>").append(SummaryMarkdown.stat(r.throughput(), 1)).append("</td><td>").append(SummaryMarkdown.stat(r.mean(), 0))
-                    .append("</td><td>").append(SummaryMarkdown.stat(r.p95(), 0)).append("</td><td>").append(SummaryMarkdown.stat(r.p99(), 0))
-                    .append("</td><td>").append(SummaryMarkdown.stat(r.errors(), 0)).append("</td><td>").append(r.allConsistent() ? "yes" : "<b>NO</b>")
-                    .append(r.anyStealFlagged() ? " (steal)" : "").append("</td></tr>");
+    private static String table(ReportTables.Table t) {
+        StringBuilder html = new StringBuilder("<table><tr>");
+        t.header().forEach(h -> html.append("<th>").append(esc(h)).append("</th>"));
+        html.append("</tr>");
+        for (List<String> row : t.rows()) {
+            html.append("<tr>");
+            row.forEach(cell -> html.append("<td>").append(esc(cell).replaceAll("\\*\\*(.+?)\\*\\*", "<b>$1</b>")).append("</td>"));
+            html.append("</tr>");
         }
-        return t.append("</table>").toString();
+        return html.append("</table>").toString();
     }
 
     private static final String SCRIPT = """
             const COLORS={platform:'#d9534f',virtual:'#2f6fde'};
             const PALETTE=['#2f6fde','#d9534f','#3a9d5d','#e0a526','#8a5cc2','#6c7a89','#17a2b8'];
-            const modes=[...new Set(DATA.rows.map(r=>r.mode))];
+            const key=r=>(r.variant?r.variant+' ':'')+r.mode;
+            const modes=[...new Set(DATA.rows.map(key))];
             const users=[...new Set(DATA.rows.map(r=>r.users))].sort((a,b)=>a-b);
-            function series(mode,pick){return users.map(u=>{const r=DATA.rows.find(x=>x.users===u&&x.mode===mode);return r?pick(r):null;});}
+            const color=(m,i)=>COLORS[m]||PALETTE[i%PALETTE.length];
+            function series(mode,pick){return users.map(u=>{const r=DATA.rows.find(x=>x.users===u&&key(x)===mode);return r?pick(r):null;});}
             function line(id,title,datasets,xTitle,yTitle,labels){new Chart(document.getElementById(id),{type:'line',data:{labels,datasets},
               options:{animation:false,maintainAspectRatio:false,plugins:{title:{display:true,text:title},legend:{labels:{boxWidth:12,font:{size:11}}}},scales:{x:{title:{display:true,text:xTitle}},y:{beginAtZero:true,title:{display:true,text:yTitle}}}}});}
-            line('throughput','Throughput (median req/s) against users',modes.map(m=>({label:m,data:series(m,r=>r.throughput.median),borderColor:COLORS[m],backgroundColor:COLORS[m]})),'users','req/s',users);
-            line('latency','p95 and p99 (median ms) against users',modes.flatMap(m=>[
-              {label:m+' p95',data:series(m,r=>r.p95.median),borderColor:COLORS[m],backgroundColor:COLORS[m]},
-              {label:m+' p99',data:series(m,r=>r.p99.median),borderColor:COLORS[m],backgroundColor:COLORS[m],borderDash:[6,4]}]),'users','ms',users);
+            line('throughput','Throughput (median req/s) against users',modes.map((m,i)=>({label:m,data:series(m,r=>r.throughput.median),borderColor:color(m,i),backgroundColor:color(m,i)})),'users','req/s',users);
+            line('latency','p95 and p99 (median ms) against users',modes.flatMap((m,i)=>[
+              {label:m+' p95',data:series(m,r=>r.p95.median),borderColor:color(m,i),backgroundColor:color(m,i)},
+              {label:m+' p99',data:series(m,r=>r.p99.median),borderColor:color(m,i),backgroundColor:color(m,i),borderDash:[6,4]}]),'users','ms',users);
+            new Chart(document.getElementById('percell'),{type:'bar',data:{labels:DATA.rows.map(r=>r.cell),datasets:[
+              {label:'measured (median req/s)',data:DATA.rows.map(r=>r.throughput.median),backgroundColor:'#2f6fde'},
+              {label:'predicted by the model',data:DATA.rows.map(r=>{const m=DATA.model.find(x=>x.cell===r.cell);return m?m.predicted:null;}),backgroundColor:'#c9cfdb'}]},
+              options:{animation:false,maintainAspectRatio:false,plugins:{tooltip:{callbacks:{afterLabel:c=>{const m=DATA.model.find(x=>x.cell===c.label);return c.datasetIndex===1&&m?'bound: '+m.bottleneck:'';}}}},scales:{y:{beginAtZero:true,title:{display:true,text:'req/s'}}}}});
             DATA.cells.forEach((cell,i)=>{
               const t=cell.samples.map(s=>s.t);
               const keys=p=>[...new Set(cell.samples.flatMap(s=>Object.keys(s)))].filter(p);

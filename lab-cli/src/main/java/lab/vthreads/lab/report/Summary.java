@@ -1,22 +1,29 @@
 package lab.vthreads.lab.report;
 
+import lab.vthreads.lab.experiment.Cell;
 import lab.vthreads.lab.experiment.ExperimentResults;
 import lab.vthreads.lab.experiment.ExperimentResults.CellResult;
 import lab.vthreads.lab.experiment.ExperimentResults.RepeatResult;
+import lab.vthreads.lab.experiment.Published;
+import lab.vthreads.lab.model.Bottleneck;
+import lab.vthreads.lab.model.CapacityModel;
+import lab.vthreads.lab.model.Prediction;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The numbers the report shows, computed once from results.json: per users level and mode the median and min–max
- * over the repeats (Table I of the paper), the virtual/platform ratios of the medians, and per mode the peak
- * platform threads, peak heap and mean CPU.
+ * The numbers the report shows, computed once from results.json: per cell the median and min–max over the repeats,
+ * the virtual/platform ratios of the medians (next to the published ones, when the preset reproduces a study), the
+ * capacity model's prediction next to what was measured, and per mode the peak platform threads, heap and CPU.
  */
-public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> footprints) {
+public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> footprints, List<ModelRow> model) {
 
     /** Median and range over repeats. */
     public record Stat(double median, double min, double max) {
@@ -28,36 +35,61 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
         }
     }
 
-    public record Row(int users, String mode, int repeats, Stat requests, Stat throughput, Stat mean, Stat p95, Stat p99, Stat errors,
-                      boolean allConsistent, boolean anyStealFlagged) {
+    public record Row(String cell, String variant, int users, String mode, int repeats, Stat requests, Stat throughput, Stat mean, Stat p95,
+                      Stat p99, Stat errors, boolean allConsistent, boolean anyStealFlagged) {
     }
 
-    /** virtual ÷ platform of the medians: above 1 for throughput, below 1 for p95, means virtual did better. */
-    public record Ratio(int users, double throughput, double p95) {
+    /**
+     * virtual ÷ platform of the medians: above 1 for throughput, below 1 for p95, means virtual did better. The
+     * published ratios are null when the preset reproduces no study, or the study had no such row.
+     */
+    public record Ratio(String variant, int users, double throughput, double p95, Double publishedThroughput, Double publishedP95) {
     }
 
     public record ModeFootprint(String mode, double peakPlatformThreads, double peakHeapMb, double meanCpuCoresServices) {
+    }
+
+    /**
+     * The model against the measurement for one cell.
+     *
+     * @param observed  the bottleneck the measurements point at (see {@link CapacityModel#observed})
+     * @param deviation measured ÷ predicted − 1
+     */
+    public record ModelRow(String cell, Prediction prediction, double measured, Bottleneck observed, String evidence, double deviation,
+                           boolean surprising) {
     }
 
     public static Summary of(ExperimentResults results) {
         List<Row> rows = new ArrayList<>();
         for (CellResult cell : results.cells()) {
             List<RepeatResult> r = cell.repeats();
-            rows.add(new Row(cell.users(), cell.mode(), r.size(),
+            rows.add(new Row(cell.id(), cell.variant(), cell.users(), cell.mode(), r.size(),
                     stat(r, x -> x.client().requests()), stat(r, x -> x.client().throughput()),
                     stat(r, x -> x.client().latency().mean()), stat(r, x -> x.client().latency().p95()),
                     stat(r, x -> x.client().latency().p99()), stat(r, x -> x.client().ko()),
                     r.stream().allMatch(x -> x.client().consistent()), r.stream().anyMatch(RepeatResult::stealFlagged)));
         }
+        return new Summary(rows, ratios(rows, results.settings().published()), footprints(results), model(results, rows));
+    }
+
+    private static List<Ratio> ratios(List<Row> rows, Published published) {
         List<Ratio> ratios = new ArrayList<>();
-        for (int users : new TreeSet<>(rows.stream().map(Row::users).toList())) {
-            Row platform = find(rows, users, "platform");
-            Row virtual = find(rows, users, "virtual");
-            if (platform != null && virtual != null) {
-                ratios.add(new Ratio(users, virtual.throughput().median() / platform.throughput().median(),
-                        virtual.p95().median() / platform.p95().median()));
+        for (String variant : new LinkedHashSet<>(rows.stream().map(Row::variant).toList())) {
+            for (int users : new TreeSet<>(rows.stream().map(Row::users).toList())) {
+                Row platform = find(rows, variant, users, "platform");
+                Row virtual = find(rows, variant, users, "virtual");
+                if (platform == null || virtual == null) continue;
+                Published.Row study = published == null || published.rows() == null ? null
+                        : published.rows().stream().filter(p -> Objects.equals(p.users(), users)).findFirst().orElse(null);
+                ratios.add(new Ratio(variant, users, virtual.throughput().median() / platform.throughput().median(),
+                        virtual.p95().median() / platform.p95().median(), study != null ? study.throughputRatio() : null,
+                        study != null ? study.p95Ratio() : null));
             }
         }
+        return ratios;
+    }
+
+    private static List<ModeFootprint> footprints(ExperimentResults results) {
         List<ModeFootprint> footprints = new ArrayList<>();
         for (String mode : new TreeSet<>(results.cells().stream().map(CellResult::mode).toList())) {
             List<RepeatResult> all = results.cells().stream().filter(c -> c.mode().equals(mode)).flatMap(c -> c.repeats().stream()).toList();
@@ -66,11 +98,49 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
                     max(all, x -> orNaN(x.server().peakHeapMbPessoa())),
                     all.stream().mapToDouble(x -> cpu(x, "pessoa-service") + cpu(x, "gateway-service")).average().orElse(Double.NaN)));
         }
-        return new Summary(rows, ratios, footprints);
+        return footprints;
     }
 
-    private static Row find(List<Row> rows, int users, String mode) {
-        return rows.stream().filter(r -> r.users() == users && r.mode().equals(mode)).findFirst().orElse(null);
+    private static List<ModelRow> model(ExperimentResults results, List<Row> rows) {
+        if (results.calibration() == null) return List.of();
+        double cepMeanMs = results.settings().latency().meanMillis();
+        List<ModelRow> model = new ArrayList<>();
+        for (int i = 0; i < results.cells().size(); i++) {
+            CellResult cell = results.cells().get(i);
+            Cell f = cell.factors();
+            if (f == null || cell.repeats().isEmpty()) continue;
+            Prediction prediction = CapacityModel.predict(results.calibration().demand(f.mode().virtual() ? null : orDefault(f.tomcatThreads(), 200),
+                    orDefault(f.poolSize(), 10), f.cepInsideTransaction(), f.concurrencyLimit(), f.users(), cepMeanMs, 0));
+            double measured = rows.get(i).throughput().median();
+            RepeatResult first = cell.repeats().getFirst();
+            double busy = Stat.of(cell.repeats().stream().mapToDouble(r -> r.machine().meanBusy()).toArray()).median();
+            double tomcatBusy = Math.max(middleMean(first, "pessoa.tomcatBusy"), middleMean(first, "gateway.tomcatBusy"));
+            double pending = middleMean(first, "pessoa.hikariPending");
+            Integer threads = f.mode().virtual() ? null : orDefault(f.tomcatThreads(), 200);
+            Bottleneck observed = CapacityModel.observed(busy, threads, tomcatBusy, pending);
+            String evidence = String.format(java.util.Locale.ROOT, "CPU %.0f%% busy; %s; Hikari pending %.1f", busy * 100,
+                    threads == null ? "virtual threads" : String.format(java.util.Locale.ROOT, "Tomcat %.0f of %d busy", tomcatBusy, threads),
+                    Double.isNaN(pending) ? 0 : pending);
+            model.add(new ModelRow(cell.id(), prediction, measured, observed, evidence, CapacityModel.deviation(measured, prediction.throughput()),
+                    CapacityModel.surprising(measured, prediction.throughput())));
+        }
+        return model;
+    }
+
+    /** The mean of a sampled series over the middle 60% of the run: ramps excluded, roughly the hold window. */
+    static double middleMean(RepeatResult repeat, String key) {
+        List<Map<String, Double>> samples = repeat.samples();
+        int from = (int) (samples.size() * 0.2), to = (int) Math.ceil(samples.size() * 0.8);
+        return samples.subList(from, Math.max(from, to)).stream().map(s -> s.get(key)).filter(v -> v != null && !v.isNaN())
+                .mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    private static int orDefault(Integer value, int fallback) {
+        return value != null ? value : fallback;
+    }
+
+    private static Row find(List<Row> rows, String variant, int users, String mode) {
+        return rows.stream().filter(r -> Objects.equals(r.variant(), variant) && r.users() == users && r.mode().equals(mode)).findFirst().orElse(null);
     }
 
     private static Stat stat(List<RepeatResult> repeats, ToDoubleFunction<RepeatResult> value) {

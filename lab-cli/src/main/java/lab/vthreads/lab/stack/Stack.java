@@ -149,18 +149,24 @@ public final class Stack implements AutoCloseable {
         if (settings.poolTimeoutMs() != null) {
             env.put("SPRING_DATASOURCE_HIKARI_CONNECTION_TIMEOUT", settings.poolTimeoutMs().toString());
         }
-        ManagedProcess pessoa = launchJar(settings, Component.PESSOA, jar("pessoa-service"), env);
+        if (settings.concurrencyLimit() != null) {
+            env.put("LAB_DATABASE_CONCURRENCY_LIMIT", settings.concurrencyLimit().toString());
+        }
+        ManagedProcess pessoa = launchJar(settings, Component.PESSOA, jar("pessoa-service"), env,
+                settings.hikariCp() != null ? hikariJar(settings.hikariCp()) : null);
         HealthCheck.awaitHttp200(pessoa, "http://127.0.0.1:" + p.pessoaManagement() + "/actuator/health", SERVICE_START);
         rows.put(Component.PESSOA, new Row(Component.PESSOA, "http://127.0.0.1:" + p.pessoa() + " (management " + p.pessoaManagement() + ")",
                 pessoa.pid(), threadSettings(settings) + ", pool " + orDefault(settings.poolSize(), "10") + ", CEP lookups "
-                + (settings.cepInsideTransaction() ? "inside" : "outside") + " the transaction; " + settings.limit(Component.PESSOA).describe()));
+                + (settings.cepInsideTransaction() ? "inside" : "outside") + " the transaction"
+                + (settings.concurrencyLimit() != null ? ", database concurrency limit " + settings.concurrencyLimit() : "")
+                + (settings.hikariCp() != null ? ", HikariCP " + settings.hikariCp() : "") + "; " + settings.limit(Component.PESSOA).describe()));
     }
 
     private void startGateway(StackSettings settings) {
         StackSettings.StackPorts p = settings.ports();
         Map<String, String> env = new HashMap<>(serviceEnvironment(settings, p.gateway(), p.gatewayManagement()));
         env.put("LAB_GATEWAY_PESSOA_URL", "http://127.0.0.1:" + p.pessoa());
-        ManagedProcess gateway = launchJar(settings, Component.GATEWAY, jar("gateway-service"), env);
+        ManagedProcess gateway = launchJar(settings, Component.GATEWAY, jar("gateway-service"), env, null);
         HealthCheck.awaitHttp200(gateway, "http://127.0.0.1:" + p.gatewayManagement() + "/actuator/health", SERVICE_START);
         rows.put(Component.GATEWAY, new Row(Component.GATEWAY, "http://127.0.0.1:" + p.gateway() + " (management " + p.gatewayManagement() + ")",
                 gateway.pid(), threadSettings(settings) + "; " + settings.limit(Component.GATEWAY).describe()));
@@ -181,12 +187,20 @@ public final class Stack implements AutoCloseable {
         return settings.mode().label() + " threads, Tomcat max " + orDefault(settings.tomcatThreads(), "200");
     }
 
-    private ManagedProcess launchJar(StackSettings settings, Component component, Path jar, Map<String, String> env) {
+    /**
+     * {@code java -jar}, or, to run with another copy of a library ({@code ahead}), Spring Boot's PropertiesLauncher,
+     * whose {@code loader.path} entries come before the jar's own BOOT-INF/lib.
+     */
+    private ManagedProcess launchJar(StackSettings settings, Component component, Path jar, Map<String, String> env, Path ahead) {
         ResourceLimit limit = settings.limit(component);
         List<String> command = new ArrayList<>(limit.affinityPrefix());
         command.add(javaExecutable());
         command.addAll(limit.jvmFlags());
-        command.addAll(List.of("-jar", jar.toString()));
+        if (ahead == null) {
+            command.addAll(List.of("-jar", jar.toString()));
+        } else {
+            command.addAll(List.of("-Dloader.path=" + ahead, "-cp", jar.toString(), "org.springframework.boot.loader.launch.PropertiesLauncher"));
+        }
         return register(component, ManagedProcess.start(component.label(), command, env, logOf(settings, component)));
     }
 
@@ -218,6 +232,21 @@ public final class Stack implements AutoCloseable {
         } catch (IOException e) {
             throw new StartFailure("No " + module + " build in " + target + " (" + e.getMessage() + "): build with ./mvnw -DskipTests package");
         }
+    }
+
+    private Path hikariJar(String version) {
+        Path directory = settings.home().resolve("pessoa-service/target/hikari");
+        Path jar = directory.resolve("HikariCP-" + version + ".jar");
+        if (!Files.isRegularFile(jar)) {
+            String available;
+            try (Stream<Path> files = Files.list(directory)) {
+                available = String.join(", ", files.map(f -> f.getFileName().toString().replaceAll("^HikariCP-|\\.jar$", "")).sorted().toList());
+            } catch (IOException e) {
+                available = "none (build with ./mvnw -DskipTests package)";
+            }
+            throw new StartFailure("No HikariCP " + version + " in " + directory + "; available: " + available);
+        }
+        return jar;
     }
 
     private static String javaExecutable() {

@@ -12,6 +12,9 @@ import java.util.Map;
  * @param tomcatThreads null keeps Spring's default (200)
  * @param poolSize      null keeps Spring's default (10)
  * @param poolTimeoutMs null keeps Hikari's default (30000)
+ * @param concurrencyLimit null for no limit on concurrent database work; else excess requests get 503 at once
+ * @param hikariCp      null runs the HikariCP inside pessoa-service's jar; a version (one of pessoa-service/target/hikari/)
+ *                      puts that one ahead of it
  */
 public record StackSettings(
         ThreadMode mode,
@@ -20,6 +23,8 @@ public record StackSettings(
         Integer poolTimeoutMs,
         CepLatency cepLatency,
         boolean cepInsideTransaction,
+        Integer concurrencyLimit,
+        String hikariCp,
         StackPorts ports,
         Map<Component, ResourceLimit> limits,
         ExternalDatabase externalDatabase,
@@ -37,6 +42,16 @@ public record StackSettings(
 
         public String label() {
             return label;
+        }
+
+        /** By label ("pessoa-service"), short name ("pessoa") or enum name. */
+        public static Component of(String name) {
+            for (Component c : values()) {
+                if (c.label.equals(name) || c.name().equalsIgnoreCase(name) || c.label.equals(name + "-service")) {
+                    return c;
+                }
+            }
+            throw new IllegalArgumentException("Unknown component '" + name + "': use wiremock, pessoa-service or gateway-service");
         }
     }
 

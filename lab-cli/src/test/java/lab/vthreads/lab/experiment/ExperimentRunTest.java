@@ -1,6 +1,7 @@
 package lab.vthreads.lab.experiment;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.report.ResultsFiles;
 import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.ThreadMode;
@@ -26,9 +27,9 @@ class ExperimentRunTest {
     @Test
     void runsTwoCellsAndWritesValidResultsAndAReportLinkingBothGatlingReports(@TempDir Path dir) throws Exception {
         Preset tiny = new Preset("tiny", "Two cells, a few seconds each.", "A test.", "CreatePessoaSimulation", "closed", List.of(4),
-                List.of(ThreadMode.PLATFORM, ThreadMode.VIRTUAL), 1, 4, 0, 0, "fixed:50", 10, null, null, false, 1, null);
+                List.of(ThreadMode.PLATFORM, ThreadMode.VIRTUAL), 1, 4, 0, 0, "fixed:50", 10, null, null, false, 1, null, null, null, null, null);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, ports(), 0.5, false,
+        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, ports(), 0.5, false, 12, false,
                 new PrintStream(progress, true)));
 
         ExperimentResults results = runner.run();
@@ -44,6 +45,15 @@ class ExperimentRunTest {
             assertThat(run.processes()).containsKeys("postgres", "wiremock", "pessoa-service", "gateway-service", "gatling");
             assertThat(dir.resolve(run.gatlingReport())).exists();
         }
+        // The calibration measured this path: every process used CPU, each request looked up one CEP and took one connection.
+        Calibration calibration = results.calibration();
+        assertThat(calibration.cpuMsPerRequest()).containsKeys("postgres", "wiremock", "pessoa-service", "gateway-service", "gatling");
+        assertThat(calibration.cpuMsPerRequest().get("pessoa-service")).isPositive();
+        assertThat(calibration.throughput()).isCloseTo(ExperimentRunner.CALIBRATION_RATES[1], org.assertj.core.data.Percentage.withPercentage(25));
+        assertThat(calibration.cepLookupsPerRequest()).isBetween(1.0, 3.0);
+        assertThat(calibration.connectionsPerRequest()).isGreaterThanOrEqualTo(1.0);
+        assertThat(calibration.connectionHoldMs()).isPositive();
+        assertThat(Files.readString(dir.resolve("summary.md"))).contains("Capacity model: predicted against measured", "platform-4u", "Tomcat threads");
         assertThat(ResultsFilesSchema.validate(dir.resolve("results.json"))).isEmpty();
         String html = Files.readString(dir.resolve("index.html"));
         for (ExperimentResults.CellResult cell : results.cells()) {

@@ -1,6 +1,8 @@
 package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.experiment.ExperimentResults;
+import lab.vthreads.lab.experiment.Published;
+import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.experiment.ExperimentResults.Client;
 import lab.vthreads.lab.experiment.ExperimentResults.Latency;
 import lab.vthreads.lab.experiment.ExperimentResults.RepeatResult;
@@ -19,16 +21,20 @@ final class Fixtures {
 
     static ExperimentResults experiment() {
         Preset preset = new Preset("fixture", "A hand-made experiment.", "Because.", "CreatePessoaSimulation", "closed",
-                List.of(200), List.of(ThreadMode.PLATFORM, ThreadMode.VIRTUAL), 5, 20, 0, 0, "fixed:500", 25, null, null, false, 3, null);
+                List.of(200), List.of(ThreadMode.PLATFORM, ThreadMode.VIRTUAL), 5, 20, 0, 0, "fixed:500", 25, null, null, false, 3, null,
+                null, null, new Published("A study.", List.of(new Published.Row(200, 100.0, 300.0, 800.0, 400.0)), null, null), null);
+        // R₀ = 10 ms + 1 lookup × 500 ms = 0.51 s. Bounds: CPU 2 cores ÷ 5 ms = 400 req/s; threads 25 ÷ 0.51 s = 49.0 req/s;
+        // users 200 ÷ 0.51 s = 392.2 req/s; pool 10 ÷ 5 ms = 2,000 req/s.
+        Calibration calibration = new Calibration(2, 40, 20, 40, Map.of("pessoa-service", 3.0, "gateway-service", 2.0), 10, 1, 1, 5, 0.1, 0.05);
         return new ExperimentResults(ExperimentResults.SCHEMA_VERSION, "fixture", preset.description(), preset.why(), false,
                 "2026-11-21T10:00:00Z", "2026-11-21T10:10:00Z",
                 new ExperimentResults.Environment("25.0.1 (Eclipse Adoptium)", "OpenJDK 64-Bit Server VM", "4.0.8", "7.0.2", "42.7.8", "3.15.1",
                         2, 24_000, "Linux", Map.of("pessoa-service", "platform threads")),
-                preset,
+                preset, calibration, null,
                 List.of(
-                        new ExperimentResults.CellResult("platform-200u", "platform", 200, List.of(
+                        new ExperimentResults.CellResult("platform-200u", null, "platform", 200, preset.cells().get(0), List.of(
                                 repeat(1, 100, 300, 900, 0, 410, 350, 1.10), repeat(2, 120, 280, 700, 2, 405, 300, 1.00), repeat(3, 110, 320, 800, 1, 412, 320, 0.90))),
-                        new ExperimentResults.CellResult("virtual-200u", "virtual", 200, List.of(
+                        new ExperimentResults.CellResult("virtual-200u", null, "virtual", 200, preset.cells().get(1), List.of(
                                 repeat(1, 260, 150, 400, 0, 40, 500, 1.60), repeat(2, 250, 160, 450, 0, 38, 520, 1.50), repeat(3, 240, 170, 500, 0, 41, 510, 1.70)))),
                 ExperimentResults.UNITS);
     }

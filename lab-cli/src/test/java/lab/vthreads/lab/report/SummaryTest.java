@@ -2,6 +2,8 @@ package lab.vthreads.lab.report;
 
 import org.junit.jupiter.api.Test;
 
+import lab.vthreads.lab.model.Bottleneck;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -30,6 +32,32 @@ class SummaryTest {
         assertThat(ratio.users()).isEqualTo(200);
         assertThat(ratio.throughput()).isCloseTo(250.0 / 110, within(1e-9));
         assertThat(ratio.p95()).isCloseTo(450.0 / 800, within(1e-9));
+    }
+
+    @Test
+    void placesThePublishedRatiosNextToTheMeasuredOnes() {
+        Summary.Ratio ratio = summary.ratios().getFirst();
+
+        // published: 300 ÷ 100 req/s and 400 ÷ 800 ms
+        assertThat(ratio.publishedThroughput()).isCloseTo(3.0, within(1e-9));
+        assertThat(ratio.publishedP95()).isCloseTo(0.5, within(1e-9));
+    }
+
+    @Test
+    void predictsEachCellFromTheCalibrationAndFlagsTheOnesFarFromIt() {
+        Summary.ModelRow platform = summary.model().get(0);
+        Summary.ModelRow virtual = summary.model().get(1);
+
+        assertThat(platform.prediction().bottleneck()).isEqualTo(Bottleneck.THREADS);
+        assertThat(platform.prediction().throughput()).isCloseTo(25 / 0.51, within(1e-9));
+        assertThat(virtual.prediction().bottleneck()).isEqualTo(Bottleneck.CLIENT);
+        assertThat(virtual.prediction().throughput()).isCloseTo(200 / 0.51, within(1e-9));
+        // measured medians 110 and 250 req/s: +124% and −36%, both beyond 15%
+        assertThat(platform.deviation()).isCloseTo(110 / (25 / 0.51) - 1, within(1e-9));
+        assertThat(platform.surprising()).isTrue();
+        assertThat(virtual.surprising()).isTrue();
+        // the fixture's machine was 95% busy
+        assertThat(platform.observed()).isEqualTo(Bottleneck.CPU);
     }
 
     @Test

@@ -1,0 +1,22 @@
+package lab.vthreads.lab.model;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/** The resource that limits a cell's throughput. */
+public enum Bottleneck {
+    CPU("CPU"),
+    THREADS("Tomcat threads"),
+    POOL("connection pool"),
+    CLIENT("users (closed workload)");
+
+    private final String label;
+
+    Bottleneck(String label) {
+        this.label = label;
+    }
+
+    @JsonValue
+    public String label() {
+        return label;
+    }
+}

@@ -1,0 +1,82 @@
+package lab.vthreads.lab.model;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Operational laws, applied to one cell. Each resource that every request needs caps throughput:
+ * <ul>
+ *   <li>utilisation law, U = X·D ≤ capacity: the CPU gives X ≤ cores ÷ CPU per request;</li>
+ *   <li>Little's law, N = X·S, for a pool of N servers each held S seconds: Tomcat threads give X ≤ threads ÷ S,
+ *       the connection pool X ≤ connections ÷ hold time;</li>
+ *   <li>Little's law for the closed workload, N = X·(R + Z): X ≤ users ÷ (R₀ + Z), with R₀ the response time
+ *       without any queueing.</li>
+ * </ul>
+ * The smallest bound is the prediction (the asymptotic bound of operational analysis); real cells sit somewhat
+ * below it near the knee, where queues start to form before any one resource is at 100%.
+ */
+public final class CapacityModel {
+
+    private CapacityModel() {
+    }
+
+    public static Prediction predict(CellDemand d) {
+        List<Bound> bounds = new ArrayList<>();
+        if (d.cpuSecondsPerRequest() > 0) {
+            bounds.add(new Bound(Bottleneck.CPU, d.cores() / d.cpuSecondsPerRequest(),
+                    String.format(Locale.ROOT, "%s cores ÷ %.2f ms CPU per request", trim(d.cores()), d.cpuSecondsPerRequest() * 1000)));
+        }
+        if (d.tomcatThreads() != null && d.threadHoldSeconds() > 0) {
+            bounds.add(new Bound(Bottleneck.THREADS, d.tomcatThreads() / d.threadHoldSeconds(),
+                    String.format(Locale.ROOT, "%d threads ÷ %.0f ms held", d.tomcatThreads(), d.threadHoldSeconds() * 1000)));
+        }
+        if (d.poolSize() != null && d.connectionHoldSeconds() > 0) {
+            boolean limited = d.concurrencyLimit() != null && d.concurrencyLimit() > 0 && d.concurrencyLimit() < d.poolSize();
+            int servers = limited ? d.concurrencyLimit() : d.poolSize();
+            bounds.add(new Bound(Bottleneck.POOL, servers / d.connectionHoldSeconds(),
+                    String.format(Locale.ROOT, "%d %s ÷ %.1f ms held", servers, limited ? "permits (concurrency limit)" : "connections",
+                            d.connectionHoldSeconds() * 1000)));
+        }
+        double cycle = d.responseSeconds() + d.thinkSeconds();
+        if (cycle > 0) {
+            bounds.add(new Bound(Bottleneck.CLIENT, d.users() / cycle,
+                    String.format(Locale.ROOT, "%d users ÷ (%.0f ms + %.0f ms think)", d.users(), d.responseSeconds() * 1000, d.thinkSeconds() * 1000)));
+        }
+        if (bounds.isEmpty()) {
+            throw new IllegalArgumentException("no resource bounds this cell: " + d);
+        }
+        return new Prediction(List.copyOf(bounds), bounds.stream().min(Comparator.comparingDouble(Bound::throughput)).orElseThrow());
+    }
+
+    /**
+     * The bottleneck the measurements point at, checked in the order a queue reveals it: a busy CPU slows
+     * everything (full thread pools then follow from it), a pool with waiters is the next resource, a platform pool
+     * with every thread busy the one after; otherwise only the users limit the load.
+     *
+     * @param tomcatThreads null in virtual mode
+     * @param tomcatBusy    mean busy Tomcat threads of the busier service
+     * @param hikariPending mean threads waiting for a connection
+     */
+    public static Bottleneck observed(double machineBusy, Integer tomcatThreads, double tomcatBusy, double hikariPending) {
+        if (machineBusy >= 0.90) return Bottleneck.CPU;
+        if (!Double.isNaN(hikariPending) && hikariPending >= 1) return Bottleneck.POOL;
+        if (tomcatThreads != null && !Double.isNaN(tomcatBusy) && tomcatBusy >= 0.9 * tomcatThreads) return Bottleneck.THREADS;
+        return Bottleneck.CLIENT;
+    }
+
+    /** measured ÷ predicted − 1: positive when the cell beat the model. */
+    public static double deviation(double measured, double predicted) {
+        return measured / predicted - 1;
+    }
+
+    /** More than 15% away from the prediction: something the model leaves out is going on. */
+    public static boolean surprising(double measured, double predicted) {
+        return Math.abs(deviation(measured, predicted)) > 0.15;
+    }
+
+    private static String trim(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
+    }
+}

@@ -1,0 +1,74 @@
+package lab.vthreads.lab.report;
+
+import lab.vthreads.lab.experiment.ExecutorMicro;
+import lab.vthreads.lab.experiment.ExperimentResults;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The executor micro-benchmark's folder: micro.json, summary.md and index.html (one table: no load, no charts). */
+public final class MicroReport {
+
+    /** What micro.json holds. */
+    public record MicroResults(String preset, String description, boolean shortVariant, String startedAt, ExperimentResults.Environment environment,
+                               ExecutorMicro.Settings settings, ExecutorMicro.Result result) {
+    }
+
+    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+    private MicroReport() {
+    }
+
+    public static void write(Path directory, MicroResults results) {
+        try {
+            Files.createDirectories(directory);
+            JSON.writeValue(directory.resolve("micro.json").toFile(), results);
+            ReportTables.Table table = table(results.result());
+            String intro = String.format(Locale.ROOT, "%s%n%nMachine: %d cores, %s; JDK %s. Started %s. Each scenario ran once unmeasured, then %d "
+                            + "times%s; the table gives the median and min–max. One CPU task alone took %.0f ms.", results.description().strip(),
+                    results.result().cores(), results.environment().os(), results.environment().jdk(), results.startedAt(),
+                    results.settings().runs(), results.shortVariant() ? " (short variant)" : "", results.result().singleCpuTaskMs());
+            Files.writeString(directory.resolve("summary.md"), "# " + results.preset() + "\n\n" + intro + "\n\n" + SummaryMarkdown.markdown(table));
+            String html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + results.preset() + " – vthreads-lab</title>"
+                    + "<style>body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1100px;color:#1d2330;padding:0 16px}"
+                    + "table{border-collapse:collapse}td,th{border:1px solid #d6d9e0;padding:4px 8px;text-align:right}th{background:#f3f4f7}"
+                    + "td:first-child,th:first-child{text-align:left}</style></head><body><h1>" + results.preset() + "</h1><p>"
+                    + intro.replace("&", "&amp;").replace("<", "&lt;") + "</p>" + htmlTable(table) + "</body></html>";
+            Files.writeString(directory.resolve("index.html"), html);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static ReportTables.Table table(ExecutorMicro.Result result) {
+        List<List<String>> rows = new ArrayList<>();
+        for (ExecutorMicro.Scenario s : result.scenarios()) {
+            rows.add(List.of(s.name(), s.executor(), Integer.toString(s.tasks()),
+                    ReportTables.num(s.medianMs(), 0) + " (" + ReportTables.num(s.minMs(), 0) + "–" + ReportTables.num(s.maxMs(), 0) + ")",
+                    ReportTables.num(s.theoreticalMinMs(), 0) + " = " + s.theory(), String.format(Locale.ROOT, "%.2f×", s.overFloor()),
+                    s.publishedMs() != null ? ReportTables.num(s.publishedMs(), 0) : "–"));
+        }
+        return new ReportTables.Table("Executor comparison", null,
+                List.of("scenario", "executor", "tasks", "measured ms, median (min–max)", "theoretical minimum ms", "measured ÷ minimum",
+                        "published ms"), rows);
+    }
+
+    private static String htmlTable(ReportTables.Table t) {
+        StringBuilder html = new StringBuilder("<table><tr>");
+        t.header().forEach(h -> html.append("<th>").append(h).append("</th>"));
+        html.append("</tr>");
+        t.rows().forEach(r -> {
+            html.append("<tr>");
+            r.forEach(c -> html.append("<td>").append(c.replace("&", "&amp;").replace("<", "&lt;")).append("</td>"));
+            html.append("</tr>");
+        });
+        return html.append("</table>").toString();
+    }
+}

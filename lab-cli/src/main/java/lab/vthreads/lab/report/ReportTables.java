@@ -1,0 +1,127 @@
+package lab.vthreads.lab.report;
+
+import lab.vthreads.lab.experiment.ExperimentResults;
+import lab.vthreads.lab.experiment.Published;
+import lab.vthreads.lab.model.Bound;
+import lab.vthreads.lab.model.Calibration;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The report's tables, built once and rendered both as Markdown (summary.md) and as HTML (index.html). */
+final class ReportTables {
+
+    record Table(String title, String note, List<String> header, List<List<String>> rows) {
+    }
+
+    private ReportTables() {
+    }
+
+    static Table results(Summary summary) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Summary.Row r : summary.rows()) {
+            rows.add(List.of(r.cell(), stat(r.requests(), 0), stat(r.throughput(), 1), stat(r.mean(), 0), stat(r.p95(), 0), stat(r.p99(), 0),
+                    stat(r.errors(), 0), (r.allConsistent() ? "yes" : "**NO**") + (r.anyStealFlagged() ? " (steal flagged)" : "")));
+        }
+        return new Table("Results per cell", "Throughput counts successful requests per second in the hold window; latencies are Gatling's "
+                + "response times (ms) in that window. \"consistent\" means every 201 was exactly one new row.",
+                List.of("cell", "requests", "throughput (req/s)", "mean (ms)", "p95 (ms)", "p99 (ms)", "errors", "consistent"), rows);
+    }
+
+    static Table ratios(Summary summary, Published published) {
+        boolean withStudy = published != null;
+        List<List<String>> rows = new ArrayList<>();
+        for (Summary.Ratio r : summary.ratios()) {
+            List<String> row = new ArrayList<>(List.of((r.variant() != null ? r.variant() + ", " : "") + r.users() + " users",
+                    ratio(r.throughput()), ratio(r.p95())));
+            if (withStudy) {
+                row.add(r.publishedThroughput() != null ? ratio(r.publishedThroughput()) : "–");
+                row.add(r.publishedP95() != null ? ratio(r.publishedP95()) : "–");
+            }
+            rows.add(row);
+        }
+        List<String> header = new ArrayList<>(List.of("cells", "throughput, measured", "p95, measured"));
+        if (withStudy) header.addAll(List.of("throughput, published", "p95, published"));
+        return new Table("virtual ÷ platform" + (withStudy ? ", measured and published" : ""),
+                withStudy ? "Published: " + published.source() + " Absolute numbers depend on the hardware; the ratios are what carries over." : null,
+                header, rows);
+    }
+
+    static Table model(Summary summary) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Summary.ModelRow m : summary.model()) {
+            String bounds = m.prediction().bounds().stream().map(ReportTables::bound).collect(Collectors.joining("; "));
+            rows.add(List.of(m.cell(), m.prediction().bottleneck().label(), num(m.prediction().throughput(), 0), m.observed().label(),
+                    num(m.measured(), 1), String.format(Locale.ROOT, "%+.0f%%", m.deviation() * 100) + (m.surprising() ? " ⚠" : ""),
+                    m.evidence(), bounds));
+        }
+        return new Table("Capacity model: predicted against measured",
+                "Each bound is an operational law (utilisation law for the CPU, Little's law for threads, connections and users) with the "
+                        + "calibrated costs; the smallest is the prediction. ⚠ marks a cell more than 15% away from it: something the "
+                        + "model leaves out is going on (a queue forming before the knee, time-outs, the load generator itself).",
+                List.of("cell", "predicted bottleneck", "predicted (req/s)", "measured bottleneck", "measured (req/s)", "measured vs predicted",
+                        "evidence", "bounds (req/s)"), rows);
+    }
+
+    static Table calibration(Calibration c) {
+        List<List<String>> rows = new ArrayList<>();
+        c.cpuMsPerRequest().forEach((process, ms) -> rows.add(List.of(process, num(ms, 2))));
+        rows.add(List.of("**total**", num(c.totalCpuMsPerRequest(), 2)));
+        return new Table("Calibration: CPU per request",
+                String.format(Locale.ROOT, "Two open-workload runs with no CEP latency, the higher at %.0f req/s (machine %.0f%% busy); CPU per "
+                                + "request is the slope between them, so the %.2f cores the processes burn at no load (scrapes, timers, JIT) "
+                                + "are left out. Response %.1f ms, %.2f CEP lookups and %.2f pool connections per request, each connection "
+                                + "held %.1f ms. CPU bound: %d cores ÷ %.2f ms = %.0f req/s.", c.throughput(), c.machineBusy() * 100,
+                        c.backgroundCores(), c.responseMs(), c.cepLookupsPerRequest(), c.connectionsPerRequest(), c.connectionHoldMs(), c.cores(),
+                        c.totalCpuMsPerRequest(), c.cpuBound()),
+                List.of("process", "CPU ms per request"), rows);
+    }
+
+    static Table footprint(Summary summary, Published published) {
+        Published.Footprint study = published != null ? published.footprint() : null;
+        List<List<String>> rows = new ArrayList<>();
+        for (Summary.ModeFootprint f : summary.footprints()) {
+            boolean platform = f.mode().equals("platform");
+            List<String> row = new ArrayList<>(List.of(f.mode(), num(f.peakPlatformThreads(), 0), num(f.peakHeapMb(), 0), num(f.meanCpuCoresServices(), 2)));
+            if (study != null) {
+                row.add(orDash(platform ? study.platformPeakThreads() : study.virtualPeakThreads(), 0));
+                row.add(orDash(platform ? study.platformHeapMb() : study.virtualHeapMb(), 0));
+                Double share = platform ? study.platformCpuShare() : study.virtualCpuShare();
+                row.add(share != null ? String.format(Locale.ROOT, "%.0f%%", share * 100) : "–");
+            }
+            rows.add(row);
+        }
+        List<String> header = new ArrayList<>(List.of("mode", "peak platform threads (pessoa-service)", "peak heap MB (pessoa-service)",
+                "mean CPU, both services (cores)"));
+        if (study != null) header.addAll(List.of("published peak threads", "published heap MB", "published CPU"));
+        return new Table("Footprint per mode", null, header, rows);
+    }
+
+    static String scaledNote(ExperimentResults results) {
+        return results.scaled() == null ? null : "Scaled to this machine with --scale: " + results.scaled().explanation();
+    }
+
+    private static String bound(Bound b) {
+        return b.resource().label() + " " + num(b.throughput(), 0) + " (" + b.formula() + ")";
+    }
+
+    static String stat(Summary.Stat s, int decimals) {
+        if (Double.isNaN(s.median())) return "–";
+        String median = num(s.median(), decimals);
+        return s.min() == s.max() ? median : median + " (" + num(s.min(), decimals) + "–" + num(s.max(), decimals) + ")";
+    }
+
+    static String ratio(double value) {
+        return Double.isNaN(value) || Double.isInfinite(value) ? "–" : String.format(Locale.ROOT, "%.2f×", value);
+    }
+
+    private static String orDash(Double value, int decimals) {
+        return value == null ? "–" : num(value, decimals);
+    }
+
+    static String num(double value, int decimals) {
+        return Double.isNaN(value) || Double.isInfinite(value) ? "–" : String.format(Locale.ROOT, "%,." + decimals + "f", value);
+    }
+}
