@@ -66,7 +66,8 @@ public record ExperimentResults(
     public record Server(Double pessoaP95Ms, Double pessoaP99Ms, Double gatewayP95Ms, Double gatewayP99Ms,
                          Double peakPlatformThreadsPessoa, Double peakPlatformThreadsGateway, Double peakHeapMbPessoa,
                          Double peakHeapMbGateway, Double peakVirtualThreadsPessoa, Double peakTomcatBusyPessoa,
-                         Double peakHikariPending, Double meanHikariAcquireMs, Double hikariTimeouts) {
+                         Double peakHikariPending, Double meanHikariAcquireMs, Double hikariTimeouts, Double hikariAcquireP95Ms,
+                         Double hikariAcquireP99Ms) {
     }
 
     /** JSON has no NaN: a value that could not be measured is written as null. */

@@ -51,6 +51,9 @@ public final class ExperimentRunner {
      */
     static final int[] CALIBRATION_RATES = {30, 90};
 
+    /** Closed users with no CEP latency: enough to keep 2 cores busy (a request takes ~5 ms here), few enough not to queue long. */
+    static final int SATURATION_USERS = 32;
+
     private final Options options;
     private Preset preset;
     private final List<Cell> cells = new ArrayList<>();
@@ -77,7 +80,7 @@ public final class ExperimentRunner {
     }
 
     public Duration estimateCalibration() {
-        return Duration.ofSeconds(30 + 15 + 2 * (options.calibrationSeconds() + 8) + 12);
+        return Duration.ofSeconds(30 + 15 + 3 * (options.calibrationSeconds() + 8) + 12);
     }
 
     public ExperimentResults run() throws Exception {
@@ -125,8 +128,8 @@ public final class ExperimentRunner {
         Cell first = cells.getFirst();
         Path dir = options.resultsDirectory().resolve("calibration");
         Files.createDirectories(dir);
-        options.out().printf("Calibrating: %d and %d req/s for %d s each, no CEP latency, %s threads%n", CALIBRATION_RATES[0],
-                CALIBRATION_RATES[1], options.calibrationSeconds(), first.mode().label());
+        options.out().printf("Calibrating: %d and %d req/s, then %d closed users, %d s each, no CEP latency, %s threads%n", CALIBRATION_RATES[0],
+                CALIBRATION_RATES[1], SATURATION_USERS, options.calibrationSeconds(), first.mode().label());
         StackSettings settings = settingsFor(first, dir);
         CepLatencySwitch.apply(new HttpAdminClient("127.0.0.1", settings.ports().wiremock()), new CepLatency.None());
         stack.startServices(settings);
@@ -136,27 +139,34 @@ public final class ExperimentRunner {
             load.put("workload", "open");
             load.put("rate", Integer.toString(CALIBRATION_RATES[1]));
             GatlingRun.await(GatlingRun.start(options.home(), simulationClass(), load, dir.resolve("warmup"), dir.resolve("warmup.log")), 135);
-            Calibration.Run low = calibrationRun(stack, settings, first, dir, CALIBRATION_RATES[0]);
-            Calibration.Run high = calibrationRun(stack, settings, first, dir, CALIBRATION_RATES[1]);
-            Calibration calibration = Calibration.of(cores, low, high);
-            options.out().printf("  CPU per request %.2f ms %s; response %.1f ms; %.2f CEP lookups and %.2f connections per request, "
-                            + "held %.1f ms; CPU bound %.0f req/s%n", calibration.totalCpuMsPerRequest(), rounded(calibration.cpuMsPerRequest()),
-                    calibration.responseMs(), calibration.cepLookupsPerRequest(), calibration.connectionsPerRequest(), calibration.connectionHoldMs(),
-                    calibration.cpuBound());
+            Calibration.Run low = calibrationRun(stack, settings, first, dir, "rate-" + CALIBRATION_RATES[0], openAt(CALIBRATION_RATES[0]));
+            Calibration.Run high = calibrationRun(stack, settings, first, dir, "rate-" + CALIBRATION_RATES[1], openAt(CALIBRATION_RATES[1]));
+            Calibration.Run saturated = calibrationRun(stack, settings, first, dir, "saturation",
+                    Map.of("workload", "closed", "users", Integer.toString(SATURATION_USERS)));
+            Calibration calibration = Calibration.of(cores, low, high, saturated);
+            options.out().printf("  CPU per request %.2f ms at low load %s, %.2f ms at saturation (%.0f req/s, %.0f%% busy); response %.1f ms; "
+                            + "%.2f CEP lookups and %.2f connections per request, held %.1f ms; CPU bound %.0f req/s%n",
+                    calibration.totalCpuMsPerRequest(), rounded(calibration.cpuMsPerRequest()), calibration.saturatedCpuMsPerRequest(),
+                    calibration.saturatedThroughput(), calibration.saturatedBusy() * 100, calibration.responseMs(), calibration.cepLookupsPerRequest(),
+                    calibration.connectionsPerRequest(), calibration.connectionHoldMs(), calibration.cpuBound());
             return calibration;
         } finally {
             stack.stopServices();
         }
     }
 
-    private Calibration.Run calibrationRun(Stack stack, StackSettings settings, Cell first, Path dir, int rate) throws Exception {
+    private static Map<String, String> openAt(int rate) {
+        return Map.of("workload", "open", "rate", Integer.toString(rate));
+    }
+
+    private Calibration.Run calibrationRun(Stack stack, StackSettings settings, Cell first, Path dir, String name, Map<String, String> workload)
+            throws Exception {
         truncate(settings);
         Map<String, ManagedProcess> measured = new LinkedHashMap<>();
         stack.processes().forEach((component, process) -> measured.put(component.label(), process));
-        Map<String, String> load = loadProperties(first, dir.resolve("gatling-results-" + rate + ".json"), 0, options.calibrationSeconds(), 0);
-        load.put("workload", "open");
-        load.put("rate", Integer.toString(rate));
-        ManagedProcess gatling = GatlingRun.start(options.home(), simulationClass(), load, dir.resolve("gatling-" + rate), dir.resolve("gatling-" + rate + ".log"));
+        Map<String, String> load = loadProperties(first, dir.resolve("gatling-results-" + name + ".json"), 0, options.calibrationSeconds(), 0);
+        load.putAll(workload);
+        ManagedProcess gatling = GatlingRun.start(options.home(), simulationClass(), load, dir.resolve("gatling-" + name), dir.resolve("gatling-" + name + ".log"));
         measured.put("gatling", gatling);
         Sampler sampler = new Sampler("http://127.0.0.1:" + settings.ports().pessoaManagement(),
                 "http://127.0.0.1:" + settings.ports().gatewayManagement(), measured, line -> { });

@@ -146,7 +146,8 @@ final class Sampler implements AutoCloseable {
                 m(windowQuantile(0.95, firstGateway, lastGateway)), m(windowQuantile(0.99, firstGateway, lastGateway)),
                 m(peak("pessoa.peakThreads")), m(peak("gateway.peakThreads")), m(peak("pessoa.heapMb")), m(peak("gateway.heapMb")),
                 m(peak("pessoa.virtualThreads")), m(peak("pessoa.tomcatBusy")), m(peak("pessoa.hikariPending")),
-                m(meanAcquireMs()), m(orZero(lastPessoa.sum("hikaricp_connections_timeout_total")) - orZero(firstPessoa.sum("hikaricp_connections_timeout_total"))));
+                m(meanAcquireMs()), m(orZero(lastPessoa.sum("hikaricp_connections_timeout_total")) - orZero(firstPessoa.sum("hikaricp_connections_timeout_total"))),
+                m(acquireQuantileMs(0.95)), m(acquireQuantileMs(0.99)));
     }
 
     private static Double m(double value) {
@@ -155,6 +156,12 @@ final class Sampler implements AutoCloseable {
 
     private static double windowQuantile(double q, PrometheusScrape first, PrometheusScrape last) {
         return Quantiles.quantile(q, Quantiles.delta(first.buckets("http_server_requests_seconds", API), last.buckets("http_server_requests_seconds", API))) * 1000;
+    }
+
+    /** From the pool's acquire-time histogram (percentiles-histogram is on for it), over the measured run. */
+    private double acquireQuantileMs(double q) {
+        return Quantiles.quantile(q, Quantiles.delta(firstPessoa.buckets("hikaricp_connections_acquire_seconds", l -> true),
+                lastPessoa.buckets("hikaricp_connections_acquire_seconds", l -> true))) * 1000;
     }
 
     private double meanAcquireMs() {

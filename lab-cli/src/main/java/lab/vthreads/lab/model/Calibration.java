@@ -11,7 +11,15 @@ import java.util.Map;
  * regardless of load (metric scrapes, timers, the JIT still compiling) cancels out, and only the per-request cost
  * remains. Divided by one rate instead, that background made requests look several times dearer.
  *
+ * <p>Even the slope overstates what a request costs when the machine is busy: on this VM a request at 30–90 req/s
+ * paid for thread wake-ups and idle-to-busy transitions that a saturated machine does not (the primes path cost
+ * 7.0 ms at low load and 4.2 ms at saturation). So the calibration also saturates the CPU once, with a few closed
+ * users and no CEP latency, and the CPU bound comes from there: the throughput it reached ÷ the share of the
+ * machine it kept busy. The low-load figures stay in the report, per process, to show where the CPU goes.
+ *
  * @param backgroundCores       CPU the processes used at no load, the intercept of the same line
+ * @param saturatedThroughput   what the saturation run reached (req/s)
+ * @param saturatedBusy         the share of the machine it kept busy, 0..1
  * @param cpuMsPerRequest       per process (gateway-service, pessoa-service, postgres, wiremock, gatling)
  * @param responseMs            the gateway's mean response time at this load (no CEP latency)
  * @param cepLookupsPerRequest  CEP calls per request (the simulation's addresses per person)
@@ -20,7 +28,7 @@ import java.util.Map;
  */
 public record Calibration(int cores, double rate, double windowSeconds, double throughput, Map<String, Double> cpuMsPerRequest,
                           double responseMs, double cepLookupsPerRequest, double connectionsPerRequest, double connectionHoldMs,
-                          double machineBusy, double backgroundCores) {
+                          double machineBusy, double backgroundCores, double saturatedThroughput, double saturatedBusy) {
 
     /** One calibration run at a fixed rate: throughput, mean CPU cores per process, and the request's measured use. */
     public record Run(double seconds, double throughput, Map<String, Double> cores, double responseMs, double cepLookupsPerRequest,
@@ -28,7 +36,7 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
     }
 
     /** The slope between a low-rate and a higher-rate run; everything else from the low one, where nothing queues. */
-    public static Calibration of(int cores, Run low, Run high) {
+    public static Calibration of(int cores, Run low, Run high, Run saturated) {
         double dx = high.throughput() - low.throughput();
         if (dx <= 0) {
             throw new IllegalStateException("the calibration's second rate served no more than its first (" + low.throughput() + " vs "
@@ -42,16 +50,22 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
             background += Math.max(0, low.cores().get(process) - Math.max(0, slope) * low.throughput());
         }
         return new Calibration(cores, high.throughput(), low.seconds() + high.seconds(), high.throughput(), cpuMs, low.responseMs(),
-                low.cepLookupsPerRequest(), low.connectionsPerRequest(), low.connectionHoldMs(), high.machineBusy(), background);
+                low.cepLookupsPerRequest(), low.connectionsPerRequest(), low.connectionHoldMs(), high.machineBusy(), background,
+                saturated.throughput(), saturated.machineBusy());
     }
 
     public double totalCpuMsPerRequest() {
         return cpuMsPerRequest.values().stream().mapToDouble(Double::doubleValue).sum();
     }
 
-    /** The machine's CPU bound for this request mix: cores ÷ CPU per request. */
+    /** CPU per request on the saturated machine: all cores' busy time ÷ requests. */
+    public double saturatedCpuMsPerRequest() {
+        return saturatedBusy * cores / saturatedThroughput * 1000;
+    }
+
+    /** The machine's CPU bound for this request mix: cores ÷ CPU per request at saturation. */
     public double cpuBound() {
-        return cores / (totalCpuMsPerRequest() / 1000);
+        return cores / (saturatedCpuMsPerRequest() / 1000);
     }
 
     /** The response time with no queueing, once the CEP API answers after {@code cepMeanMs}. */
@@ -71,7 +85,7 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
         double hold = connectionsPerRequest * (connectionHoldMs + (cepInsideTransaction ? cepLookupsPerRequest * cepMeanMs : 0)) / 1000;
         // An endpoint that does not use the database (well under one acquisition per request) has no pool bound.
         boolean usesPool = connectionsPerRequest >= 0.5;
-        return new CellDemand(cores, totalCpuMsPerRequest() / 1000, tomcatThreads, response, usesPool ? poolSize : null, hold,
+        return new CellDemand(cores, saturatedCpuMsPerRequest() / 1000, tomcatThreads, response, usesPool ? poolSize : null, hold,
                 concurrencyLimit, users, response, thinkMs / 1000);
     }
 }

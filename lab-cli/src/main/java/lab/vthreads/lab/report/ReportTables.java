@@ -69,13 +69,16 @@ final class ReportTables {
         List<List<String>> rows = new ArrayList<>();
         c.cpuMsPerRequest().forEach((process, ms) -> rows.add(List.of(process, num(ms, 2))));
         rows.add(List.of("**total**", num(c.totalCpuMsPerRequest(), 2)));
-        return new Table("Calibration: CPU per request",
+        return new Table("Calibration: CPU per request at low load",
                 String.format(Locale.ROOT, "Two open-workload runs with no CEP latency, the higher at %.0f req/s (machine %.0f%% busy); CPU per "
-                                + "request is the slope between them, so the %.2f cores the processes burn at no load (scrapes, timers, JIT) "
-                                + "are left out. Response %.1f ms, %.2f CEP lookups and %.2f pool connections per request, each connection "
-                                + "held %.1f ms. CPU bound: %d cores ÷ %.2f ms = %.0f req/s.", c.throughput(), c.machineBusy() * 100,
-                        c.backgroundCores(), c.responseMs(), c.cepLookupsPerRequest(), c.connectionsPerRequest(), c.connectionHoldMs(), c.cores(),
-                        c.totalCpuMsPerRequest(), c.cpuBound()),
+                                + "request at low load is the slope between them, so the %.2f cores the processes burn at no load (scrapes, "
+                                + "timers, JIT) are left out. Then closed users without think time saturated it: %.0f req/s at %.0f%% busy, i.e. "
+                                + "%.2f ms of CPU per request, %.0f%% of the low-load cost; the model uses this one. Response %.1f ms, %.2f CEP "
+                                + "lookups and %.2f pool connections per request, each connection held %.1f ms. CPU bound: %d cores ÷ %.2f ms "
+                                + "= %.0f req/s.", c.throughput(), c.machineBusy() * 100, c.backgroundCores(), c.saturatedThroughput(),
+                        c.saturatedBusy() * 100, c.saturatedCpuMsPerRequest(), c.saturatedCpuMsPerRequest() / c.totalCpuMsPerRequest() * 100,
+                        c.responseMs(), c.cepLookupsPerRequest(), c.connectionsPerRequest(), c.connectionHoldMs(), c.cores(),
+                        c.saturatedCpuMsPerRequest(), c.cpuBound()),
                 List.of("process", "CPU ms per request"), rows);
     }
 
@@ -97,6 +100,33 @@ final class ReportTables {
                 "mean CPU, both services (cores)"));
         if (study != null) header.addAll(List.of("published peak threads", "published heap MB", "published CPU"));
         return new Table("Footprint per mode", null, header, rows);
+    }
+
+    /** Where the queue forms, per cell (first repeat): in front of the pool (Hikari waiters) or of Tomcat (busy threads). */
+    static Table pool(ExperimentResults results) {
+        List<List<String>> rows = new ArrayList<>();
+        for (ExperimentResults.CellResult cell : results.cells()) {
+            if (cell.repeats().isEmpty() || cell.factors() == null) continue;
+            ExperimentResults.RepeatResult r = cell.repeats().getFirst();
+            var f = cell.factors();
+            var server = r.server();
+            long unavailable = r.client().koReasons().entrySet().stream().filter(e -> e.getKey().startsWith("status 503")).mapToLong(java.util.Map.Entry::getValue).sum();
+            rows.add(List.of(cell.id(),
+                    (f.poolSize() != null ? f.poolSize() : 10) + (f.concurrencyLimit() != null ? ", limit " + f.concurrencyLimit() : "")
+                            + (f.poolTimeoutMs() != null ? ", timeout " + f.poolTimeoutMs() + " ms" : ""),
+                    f.cepInsideTransaction() ? "inside" : "outside",
+                    num(Summary.middleMean(r, "pessoa.hikariPending"), 1) + " / " + orDash(server.peakHikariPending(), 0),
+                    f.mode().virtual() ? "–" : num(Math.max(Summary.middleMean(r, "pessoa.tomcatBusy"), Summary.middleMean(r, "gateway.tomcatBusy")), 0),
+                    orDash(server.meanHikariAcquireMs(), 1) + " / " + orDash(server.hikariAcquireP95Ms(), 0) + " / " + orDash(server.hikariAcquireP99Ms(), 0),
+                    orDash(server.hikariTimeouts(), 0), Long.toString(unavailable), Long.toString(r.client().ko()),
+                    num(r.client().latency().p99(), 0)));
+        }
+        return new Table("Where the queue forms: the pool or Tomcat",
+                "First repeat of each cell. Hikari waiters as the mean over the middle of the run / the peak; Tomcat busy threads of the "
+                        + "busier service (platform mode); the time to get a connection from Hikari's histogram; Hikari time-outs (each "
+                        + "a 503 pool-exhausted); every 503 the load generator saw (pool-exhausted or, with the limit, database-busy).",
+                List.of("cell", "pool", "CEP lookups", "Hikari waiting, mean / peak", "Tomcat busy", "acquire ms, mean / p95 / p99",
+                        "pool time-outs", "503s", "errors", "p99 (ms)"), rows);
     }
 
     static String scaledNote(ExperimentResults results) {

@@ -37,9 +37,18 @@ public final class SummaryMarkdown {
         tables.add(ReportTables.results(summary));
         if (!summary.ratios().isEmpty()) tables.add(ReportTables.ratios(summary, results.settings().published()));
         if (!summary.model().isEmpty()) tables.add(ReportTables.model(summary));
+        if (showsPool(results)) tables.add(ReportTables.pool(results));
         if (results.calibration() != null) tables.add(ReportTables.calibration(results.calibration()));
         tables.add(ReportTables.footprint(summary, results.settings().published()));
         return tables;
+    }
+
+    /** The pool table matters where the preset varies the pool, or where requests waited for a connection. */
+    static boolean showsPool(ExperimentResults results) {
+        boolean variants = results.settings().variants() != null && !results.settings().variants().isEmpty();
+        boolean waited = results.cells().stream().flatMap(c -> c.repeats().stream())
+                .anyMatch(r -> r.server().peakHikariPending() != null && r.server().peakHikariPending() >= 1);
+        return variants || waited;
     }
 
     /** The results table alone, for the terminal at the end of a run. */

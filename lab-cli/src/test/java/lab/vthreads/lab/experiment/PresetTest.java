@@ -11,6 +11,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.within;
 
 class PresetTest {
 
@@ -18,7 +19,8 @@ class PresetTest {
 
     @Test
     void everyPresetInTheRepositoryLoads() {
-        assertThat(Preset.all(HOME)).extracting(Preset::name).contains("default", "paper");
+        assertThat(Preset.all(HOME)).extracting(Preset::name)
+                .containsExactlyInAnyOrder("default", "paper", "lognormal-50", "jmeter-1000", "cpu-bound", "executor-micro", "pool");
     }
 
     @Test
@@ -42,6 +44,78 @@ class PresetTest {
         Preset shortPaper = paper.shortened();
         assertThat(shortPaper.holdSeconds()).isLessThan(paper.holdSeconds());
         assertThat(shortPaper.users()).isEqualTo(paper.users());
+    }
+
+    @Test
+    void everyPresetHasAShortVariantWithTheSameCells() {
+        for (Preset preset : Preset.all(HOME)) {
+            if (preset.name().equals("default")) continue;
+            Preset shortened = preset.shortened();
+            assertThat(shortened).as(preset.name()).isNotEqualTo(preset);
+            if (!preset.isMicroBenchmark()) {
+                assertThat(shortened.cells()).as(preset.name()).isEqualTo(preset.cells());
+                assertThat(shortened.measuredSeconds()).as(preset.name()).isLessThanOrEqualTo(preset.measuredSeconds());
+            }
+        }
+    }
+
+    @Test
+    void thePublishedPresetsCarryTheSeedsNumbers() {
+        // virtual ÷ platform: paper +77% at 1000 users; lognormal-50 +29.5% and −36% p95; jmeter-1000 464 ÷ 97; cpu-bound parity
+        assertThat(row(Preset.resolve(HOME, "paper"), 1000).throughputRatio()).isCloseTo(3230.0 / 1818, within(1e-9));
+        assertThat(row(Preset.resolve(HOME, "lognormal-50"), 50).throughputRatio()).isCloseTo(1.295, within(0.001));
+        assertThat(row(Preset.resolve(HOME, "lognormal-50"), 50).p95Ratio()).isCloseTo(0.64, within(0.001));
+        assertThat(row(Preset.resolve(HOME, "jmeter-1000"), 1000).throughputRatio()).isCloseTo(464.0 / 97, within(1e-9));
+        assertThat(row(Preset.resolve(HOME, "cpu-bound"), 100).throughputRatio()).isCloseTo(8153.0 / 8204, within(1e-9));
+        assertThat(Preset.resolve(HOME, "paper").published().footprint().platformPeakThreads()).isEqualTo(412);
+        assertThat(Preset.resolve(HOME, "jmeter-1000").published().scaling().tomcatThreads()).isEqualTo(200);
+    }
+
+    @Test
+    void thePoolPresetSweepsPoolSizesInsideAndOutsideWithAControlBackpressureAndTheFixedHikariCp() {
+        List<Cell> cells = Preset.resolve(HOME, "pool").cells();
+
+        assertThat(cells).extracting(Cell::id).containsExactly(
+                "outside-pool-5-virtual-1000u", "outside-pool-10-virtual-1000u", "outside-pool-20-virtual-1000u", "outside-pool-40-virtual-1000u",
+                "inside-pool-5-virtual-1000u", "inside-pool-10-virtual-1000u", "inside-pool-20-virtual-1000u", "inside-pool-40-virtual-1000u",
+                "inside-pool-10-platform-control-platform-1000u", "inside-pool-10-backpressure-virtual-1000u",
+                "inside-pool-10-hikari-7.1.0-virtual-1000u");
+        Cell backpressure = cells.get(9);
+        assertThat(backpressure.concurrencyLimit()).isEqualTo(10);
+        assertThat(backpressure.poolTimeoutMs()).isEqualTo(250);
+        assertThat(backpressure.cepInsideTransaction()).isTrue();
+        assertThat(cells.get(8).mode()).isEqualTo(ThreadMode.PLATFORM);
+        assertThat(cells.get(10).hikariCp()).isEqualTo("7.1.0");
+        // a variant overrides only what it names
+        assertThat(cells.get(0).cepInsideTransaction()).isFalse();
+        assertThat(cells.get(0).hikariCp()).isNull();
+    }
+
+    @Test
+    void theExecutorMicroBenchmarkHasTheSeedsShapeAndAShorterShortVariant() {
+        Preset micro = Preset.resolve(HOME, "executor-micro");
+
+        assertThat(micro.isMicroBenchmark()).isTrue();
+        assertThat(micro.executorMicro().ioTasks()).isEqualTo(10_000);
+        assertThat(micro.executorMicro().ioSleepMs()).isEqualTo(50);
+        assertThat(micro.executorMicro().ioPoolThreads()).isEqualTo(200);
+        assertThat(micro.shortened().executorMicro().runs()).isLessThan(micro.executorMicro().runs());
+    }
+
+    @Test
+    void rejectsVariantsWithoutUniqueNamesAndLimitsForUnknownComponents(@TempDir Path dir) throws IOException {
+        String pool = Files.readString(HOME.resolve("presets/pool.yaml"));
+        Path twice = dir.resolve("twice.yaml");
+        Files.writeString(twice, pool.replace("name: outside-pool-10,", "name: outside-pool-5,"));
+        Path limits = dir.resolve("limits.yaml");
+        Files.writeString(limits, Files.readString(HOME.resolve("presets/lognormal-50.yaml")).replace("wiremock: \"0.5:512m\"", "redis: \"1\""));
+
+        assertThatIllegalArgumentException().isThrownBy(() -> Preset.load(twice)).withMessageContaining("unique name");
+        assertThatIllegalArgumentException().isThrownBy(() -> Preset.load(limits)).withMessageContaining("redis");
+    }
+
+    private static Published.Row row(Preset preset, int users) {
+        return preset.published().rows().stream().filter(r -> r.users() == users).findFirst().orElseThrow();
     }
 
     @Test

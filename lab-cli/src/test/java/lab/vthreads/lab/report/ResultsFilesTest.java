@@ -51,12 +51,15 @@ class ResultsFilesTest {
     }
 
     @Test
-    void summaryHasThePapersTableAndTheRatios(@TempDir Path dir) throws IOException {
+    void summaryHasThePapersTableTheRatiosBesideThePublishedOnesAndTheModel(@TempDir Path dir) throws IOException {
         ResultsFiles.write(dir, Fixtures.experiment());
 
         String md = Files.readString(dir.resolve("summary.md"));
-        assertThat(md).contains("| users | mode | requests | throughput (req/s) | mean (ms) | p95 (ms) | p99 (ms) | errors |",
-                "| 200 | platform | 2,751 (2,500–3,002) | 110.0 (100.0–120.0) |", "| 200 | 2.27× | 0.56× |", "Because.");
+        assertThat(md).contains("| cell | requests | throughput (req/s) | mean (ms) | p95 (ms) | p99 (ms) | errors |",
+                "| platform-200u | 2,751 (2,500–3,002) | 110.0 (100.0–120.0) |", "| 200 users | 2.27× | 0.56× | 3.00× | 0.50× |", "Because.",
+                "Published: A study.",
+                "| platform-200u | Tomcat threads | 49 | CPU | 110.0 | +124% ⚠ |", "| virtual-200u | users (closed workload) | 392 | CPU | 250.0 | -36% ⚠ |",
+                "Calibration: CPU per request at low load", "| **total** | 5.00 |");
     }
 
     @Test
@@ -65,7 +68,7 @@ class ResultsFilesTest {
 
         String html = Files.readString(dir.resolve("index.html"));
         assertThat(html).contains("<canvas id=throughput>", "<canvas id=latency>", "<canvas id=cpu0>", "<canvas id=heap1>", "<canvas id=threads1>",
-                "<th>throughput (req/s)</th>", "virtual ÷ platform", "Footprint per mode",
+                "<th>throughput (req/s)</th>", "virtual ÷ platform", "Footprint per mode", "<canvas id=percell>", "Capacity model",
                 "href=\"cells/x/r1/gatling/createpessoasimulation-1/index.html\"", "href=\"cells/x/r3/gatling/createpessoasimulation-3/index.html\"");
         // Chart.js is inlined, nothing is fetched: the page opens offline.
         assertThat(html).contains("Chart.js v4").doesNotContain("<script src=", "https://cdn");

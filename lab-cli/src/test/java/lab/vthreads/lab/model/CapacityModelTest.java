@@ -1,0 +1,87 @@
+package lab.vthreads.lab.model;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** The operational laws against examples worked by hand. */
+class CapacityModelTest {
+
+    // 2 cores, 8 ms of CPU per request, 25 Tomcat threads, a request held 0.45 s, 10 connections held 5 ms, 200 users.
+    static CellDemand defaultPreset(Integer tomcatThreads, int users) {
+        return new CellDemand(2, 0.008, tomcatThreads, 0.45, 10, 0.005, null, users, 0.45, 0);
+    }
+
+    @Test
+    void platformThreadsBindWhenThreadsDividedByHoldTimeIsTheSmallestBound() {
+        Prediction p = CapacityModel.predict(defaultPreset(25, 200));
+
+        // CPU 2 ÷ 0.008 = 250; threads 25 ÷ 0.45 = 55.6; pool 10 ÷ 0.005 = 2,000; users 200 ÷ 0.45 = 444.4
+        assertThat(p.bottleneck()).isEqualTo(Bottleneck.THREADS);
+        assertThat(p.throughput()).isCloseTo(55.556, within(0.001));
+        assertThat(p.bounds()).extracting(Bound::throughput).containsExactly(250.0, 25 / 0.45, 2000.0, 200 / 0.45);
+    }
+
+    @Test
+    void virtualThreadsHaveNoThreadBoundSoTheCpuBinds() {
+        Prediction p = CapacityModel.predict(defaultPreset(null, 200));
+
+        assertThat(p.bounds()).extracting(Bound::resource).doesNotContain(Bottleneck.THREADS);
+        assertThat(p.bottleneck()).isEqualTo(Bottleneck.CPU);
+        assertThat(p.throughput()).isCloseTo(250, within(1e-9));
+    }
+
+    @Test
+    void fewerUsersThanTheSystemCanServeMakeTheClientTheBound() {
+        Prediction p = CapacityModel.predict(defaultPreset(25, 20));
+
+        // 20 ÷ 0.45 = 44.4 < 55.6 threads
+        assertThat(p.bottleneck()).isEqualTo(Bottleneck.CLIENT);
+        assertThat(p.throughput()).isCloseTo(44.444, within(0.001));
+    }
+
+    @Test
+    void thinkTimeLengthensTheClientsCycle() {
+        Prediction p = CapacityModel.predict(new CellDemand(2, 0.001, null, 0.2, null, 0, null, 10, 0.2, 0.8));
+
+        // 10 users ÷ (0.2 + 0.8) s = 10 req/s
+        assertThat(p.throughput()).isCloseTo(10, within(1e-9));
+    }
+
+    @Test
+    void holdingTheConnectionThroughTheLookupsMakesThePoolTheBound() {
+        // two 217 ms lookups + 5 ms of SQL inside the transaction: 10 ÷ 0.439 s = 22.8 req/s
+        Prediction p = CapacityModel.predict(new CellDemand(2, 0.008, null, 0.45, 10, 0.439, null, 1000, 0.45, 0));
+
+        assertThat(p.bottleneck()).isEqualTo(Bottleneck.POOL);
+        assertThat(p.throughput()).isCloseTo(22.779, within(0.001));
+    }
+
+    @Test
+    void aConcurrencyLimitBelowThePoolSizeIsTheNumberOfServers() {
+        Prediction limited = CapacityModel.predict(new CellDemand(2, 0.008, null, 0.45, 10, 0.44, 5, 1000, 0.45, 0));
+        Prediction above = CapacityModel.predict(new CellDemand(2, 0.008, null, 0.45, 10, 0.44, 40, 1000, 0.45, 0));
+
+        assertThat(limited.throughput()).isCloseTo(5 / 0.44, within(1e-9));
+        assertThat(above.throughput()).isCloseTo(10 / 0.44, within(1e-9));
+    }
+
+    @Test
+    void flagsACellMoreThanFifteenPercentFromItsPrediction() {
+        assertThat(CapacityModel.surprising(114, 100)).isFalse();
+        assertThat(CapacityModel.surprising(86, 100)).isFalse();
+        assertThat(CapacityModel.surprising(116, 100)).isTrue();
+        assertThat(CapacityModel.surprising(84, 100)).isTrue();
+        assertThat(CapacityModel.deviation(80, 100)).isCloseTo(-0.2, within(1e-12));
+    }
+
+    @Test
+    void readsTheObservedBottleneckFromWhereTheQueueFormed() {
+        assertThat(CapacityModel.observed(0.95, 25, 25, 40)).isEqualTo(Bottleneck.CPU);
+        assertThat(CapacityModel.observed(0.40, null, Double.NaN, 300)).isEqualTo(Bottleneck.POOL);
+        assertThat(CapacityModel.observed(0.40, 25, 24, 0)).isEqualTo(Bottleneck.THREADS);
+        assertThat(CapacityModel.observed(0.40, 25, 10, 0)).isEqualTo(Bottleneck.CLIENT);
+        assertThat(CapacityModel.observed(0.40, null, Double.NaN, Double.NaN)).isEqualTo(Bottleneck.CLIENT);
+    }
+}
