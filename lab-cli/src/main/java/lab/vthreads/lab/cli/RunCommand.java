@@ -102,11 +102,23 @@ public final class RunCommand implements Callable<Integer> {
                 Math.round((runner.estimatePerRun().multipliedBy(runs).toSeconds() + runner.estimateCalibration().toSeconds()) / 60.0),
                 root.relativize(directory));
         ExperimentResults experiment;
+        Thread stopper = new Thread(() -> {
+            System.out.println("\nStopping the experiment: the load generator, the services, PostgreSQL and the CEP API...");
+            runner.abort();
+            System.out.println("All components stopped; the results folder keeps what was measured so far.");
+        }, "lab-stop");
+        Runtime.getRuntime().addShutdownHook(stopper);
         try {
             experiment = runner.run();
         } catch (StartFailure e) {
             System.err.println("lab run failed: " + e.getMessage());
             return 1;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopper);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is already running: it stops everything
+            }
         }
         Summary summary = ResultsFiles.write(directory, experiment);
         out.println();

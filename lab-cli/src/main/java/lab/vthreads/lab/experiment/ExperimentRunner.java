@@ -9,6 +9,7 @@ import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.model.ScaledScenario;
 import lab.vthreads.lab.stack.ResourceLimit;
 import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.stack.Stack;
 import lab.vthreads.lab.stack.StackSettings;
 import tools.jackson.databind.JsonNode;
@@ -59,6 +60,11 @@ public final class ExperimentRunner {
     private final List<Cell> cells = new ArrayList<>();
     private final Instant started = Instant.now();
     private int runsDone;
+    // What abort() must stop when the JVM is asked to exit mid-run (a shutdown hook cannot rely on finally blocks).
+    private volatile Stack running;
+    private volatile ManagedProcess runningLoad;
+    private volatile boolean aborted;
+    private final List<ManagedProcess> loadGenerators = new java.util.concurrent.CopyOnWriteArrayList<>();
     private int liveLines;
 
     public ExperimentRunner(Options options) {
@@ -68,6 +74,44 @@ public final class ExperimentRunner {
             throw new IllegalArgumentException("Preset " + preset.name() + " has no published thread and CPU bounds to scale (published.scaling)");
         }
         cells.addAll(preset.cells());
+    }
+
+    /**
+     * Stops whatever is running (the load generator, then the services and the infrastructure, each by its PID):
+     * for a shutdown hook, because on SIGTERM or Ctrl-C the JVM exits without running the experiment's finally blocks.
+     */
+    public void abort() {
+        aborted = true;
+        ManagedProcess load = runningLoad;
+        if (load != null) load.stop();
+        Stack stack = running;
+        if (stack != null) stack.close();
+    }
+
+    /** Every load-generator process this runner started (for tests that check nothing outlives it). */
+    List<ManagedProcess> loadGenerators() {
+        return List.copyOf(loadGenerators);
+    }
+
+    Stack runningStack() {
+        return running;
+    }
+
+    private ManagedProcess loadGenerator(Path home, String simulation, Map<String, String> properties, Path resultsFolder, Path log) {
+        requireNotAborted();
+        ManagedProcess process = GatlingRun.start(home, simulation, properties, resultsFolder, log);
+        loadGenerators.add(process);
+        runningLoad = process;
+        return process;
+    }
+
+    private void requireNotAborted() {
+        if (aborted) throw new StartFailure("the experiment was stopped");
+    }
+
+    private void startServices(Stack stack, StackSettings settings) {
+        requireNotAborted();
+        stack.startServices(settings);
     }
 
     public List<Cell> cells() {
@@ -93,6 +137,7 @@ public final class ExperimentRunner {
         Calibration calibration;
         ScaledScenario scaled = null;
         try (Stack stack = Stack.startInfrastructure(infraSettings)) {
+            running = stack;
             environment = Environments.describe(options.home(), stack);
             calibration = calibrate(stack, environment.cores());
             if (options.scale()) {
@@ -132,13 +177,13 @@ public final class ExperimentRunner {
                 CALIBRATION_RATES[1], SATURATION_USERS, options.calibrationSeconds(), first.mode().label());
         StackSettings settings = settingsFor(first, dir);
         CepLatencySwitch.apply(new HttpAdminClient("127.0.0.1", settings.ports().wiremock()), new CepLatency.None());
-        stack.startServices(settings);
+        startServices(stack, settings);
         try {
             // Warm the JIT at the higher rate first: C2 compiles after thousands of calls, and compiling is CPU too.
             Map<String, String> load = loadProperties(first, null, 0, 15, 0);
             load.put("workload", "open");
             load.put("rate", Integer.toString(CALIBRATION_RATES[1]));
-            GatlingRun.await(GatlingRun.start(options.home(), simulationClass(), load, dir.resolve("warmup"), dir.resolve("warmup.log")), 135);
+            GatlingRun.await(loadGenerator(options.home(), simulationClass(), load, dir.resolve("warmup"), dir.resolve("warmup.log")), 135);
             Calibration.Run low = calibrationRun(stack, settings, first, dir, "rate-" + CALIBRATION_RATES[0], openAt(CALIBRATION_RATES[0]));
             Calibration.Run high = calibrationRun(stack, settings, first, dir, "rate-" + CALIBRATION_RATES[1], openAt(CALIBRATION_RATES[1]));
             Calibration.Run saturated = calibrationRun(stack, settings, first, dir, "saturation",
@@ -166,7 +211,7 @@ public final class ExperimentRunner {
         stack.processes().forEach((component, process) -> measured.put(component.label(), process));
         Map<String, String> load = loadProperties(first, dir.resolve("gatling-results-" + name + ".json"), 0, options.calibrationSeconds(), 0);
         load.putAll(workload);
-        ManagedProcess gatling = GatlingRun.start(options.home(), simulationClass(), load, dir.resolve("gatling-" + name), dir.resolve("gatling-" + name + ".log"));
+        ManagedProcess gatling = loadGenerator(options.home(), simulationClass(), load, dir.resolve("gatling-" + name), dir.resolve("gatling-" + name + ".log"));
         measured.put("gatling", gatling);
         Sampler sampler = new Sampler("http://127.0.0.1:" + settings.ports().pessoaManagement(),
                 "http://127.0.0.1:" + settings.ports().gatewayManagement(), measured, line -> { });
@@ -205,14 +250,14 @@ public final class ExperimentRunner {
                 format(elapsed), format(left));
         StackSettings settings = settingsFor(cell, dir);
         CepLatencySwitch.apply(new HttpAdminClient("127.0.0.1", settings.ports().wiremock()), preset.latency());
-        stack.startServices(settings);
+        startServices(stack, settings);
         try {
             warmUp(cell, dir);
             truncate(settings);
             Map<String, ManagedProcess> measured = new LinkedHashMap<>();
             stack.processes().forEach((component, process) -> measured.put(component.label(), process));
             Path resultsFile = dir.resolve("gatling-results.json");
-            ManagedProcess gatling = GatlingRun.start(options.home(), simulationClass(), loadProperties(cell, resultsFile, preset.rampUpSeconds(),
+            ManagedProcess gatling = loadGenerator(options.home(), simulationClass(), loadProperties(cell, resultsFile, preset.rampUpSeconds(),
                     preset.holdSeconds(), preset.rampDownSeconds()), dir.resolve("gatling"), dir.resolve("gatling.log"));
             measured.put("gatling", gatling);
             int exit;
@@ -233,7 +278,7 @@ public final class ExperimentRunner {
 
     private void warmUp(Cell cell, Path dir) {
         if (preset.warmupSeconds() == 0) return;
-        ManagedProcess warmup = GatlingRun.start(options.home(), simulationClass(),
+        ManagedProcess warmup = loadGenerator(options.home(), simulationClass(),
                 loadProperties(cell, null, Math.min(5, preset.warmupSeconds()), preset.warmupSeconds(), 0),
                 dir.resolve("warmup"), dir.resolve("warmup.log"));
         GatlingRun.await(warmup, preset.warmupSeconds() + 120L);

@@ -10,7 +10,13 @@ import java.util.Locale;
  * reproduces the study's situation on a smaller or busier machine; users scale with the threads so the load stays
  * at the same multiple of the thread pool.
  */
-public record ScaledScenario(int tomcatThreads, List<Integer> users, double ratio, String explanation) {
+public record ScaledScenario(int tomcatThreads, List<Integer> users, List<Integer> publishedUsers, double ratio, String explanation) {
+
+    /** The published users level a scaled one stands for, to compare with the study's row. */
+    public int publishedUsersFor(int scaledUsers) {
+        int i = users.indexOf(scaledUsers);
+        return i >= 0 ? publishedUsers.get(i) : scaledUsers;
+    }
 
     public static ScaledScenario of(double publishedThreadBound, double publishedCpuBound, int publishedThreads, List<Integer> publishedUsers,
                                     double cpuBoundHere, double holdSecondsHere) {
@@ -24,6 +30,6 @@ public record ScaledScenario(int tomcatThreads, List<Integer> users, double rati
                         + "holds its thread %.0f ms, so %d Tomcat threads (%.0f req/s) keep that ratio; users scale by the same %.3f "
                         + "(%s → %s).", ratio, publishedThreadBound, publishedCpuBound, cpuBoundHere, holdSecondsHere * 1000, threads,
                 threads / holdSecondsHere, factor, publishedUsers, users);
-        return new ScaledScenario(threads, users, ratio, explanation);
+        return new ScaledScenario(threads, users, List.copyOf(publishedUsers), ratio, explanation);
     }
 }

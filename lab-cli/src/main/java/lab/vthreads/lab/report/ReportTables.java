@@ -30,11 +30,12 @@ final class ReportTables {
                 List.of("cell", "requests", "throughput (req/s)", "mean (ms)", "p95 (ms)", "p99 (ms)", "errors", "consistent"), rows);
     }
 
-    static Table ratios(Summary summary, Published published) {
+    static Table ratios(Summary summary, Published published, lab.vthreads.lab.model.ScaledScenario scaled) {
         boolean withStudy = published != null;
         List<List<String>> rows = new ArrayList<>();
         for (Summary.Ratio r : summary.ratios()) {
-            List<String> row = new ArrayList<>(List.of((r.variant() != null ? r.variant() + ", " : "") + r.users() + " users",
+            List<String> row = new ArrayList<>(List.of((r.variant() != null ? r.variant() + ", " : "") + r.users() + " users"
+                            + (scaled != null ? " (for the study's " + scaled.publishedUsersFor(r.users()) + ")" : ""),
                     ratio(r.throughput()), ratio(r.p95())));
             if (withStudy) {
                 row.add(r.publishedThroughput() != null ? ratio(r.publishedThroughput()) : "–");

@@ -69,10 +69,11 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
                     stat(r, x -> x.client().latency().p99()), stat(r, x -> x.client().ko()),
                     r.stream().allMatch(x -> x.client().consistent()), r.stream().anyMatch(RepeatResult::stealFlagged)));
         }
-        return new Summary(rows, ratios(rows, results.settings().published()), footprints(results), model(results, rows));
+        return new Summary(rows, ratios(rows, results.settings().published(), results.scaled()), footprints(results), model(results, rows));
     }
 
-    private static List<Ratio> ratios(List<Row> rows, Published published) {
+    /** A scaled run's users stand for the study's: 8 scaled users compare with the study's 100. */
+    private static List<Ratio> ratios(List<Row> rows, Published published, lab.vthreads.lab.model.ScaledScenario scaled) {
         List<Ratio> ratios = new ArrayList<>();
         for (String variant : new LinkedHashSet<>(rows.stream().map(Row::variant).toList())) {
             for (int users : new TreeSet<>(rows.stream().map(Row::users).toList())) {
@@ -80,7 +81,8 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
                 Row virtual = find(rows, variant, users, "virtual");
                 if (platform == null || virtual == null) continue;
                 Published.Row study = published == null || published.rows() == null ? null
-                        : published.rows().stream().filter(p -> Objects.equals(p.users(), users)).findFirst().orElse(null);
+                        : published.rows().stream().filter(p -> Objects.equals(p.users(), scaled != null ? scaled.publishedUsersFor(users) : users))
+                        .findFirst().orElse(null);
                 ratios.add(new Ratio(variant, users, virtual.throughput().median() / platform.throughput().median(),
                         virtual.p95().median() / platform.p95().median(), study != null ? study.throughputRatio() : null,
                         study != null ? study.p95Ratio() : null));

@@ -35,7 +35,7 @@ public final class SummaryMarkdown {
     static List<ReportTables.Table> tables(ExperimentResults results, Summary summary) {
         List<ReportTables.Table> tables = new ArrayList<>();
         tables.add(ReportTables.results(summary));
-        if (!summary.ratios().isEmpty()) tables.add(ReportTables.ratios(summary, results.settings().published()));
+        if (!summary.ratios().isEmpty()) tables.add(ReportTables.ratios(summary, results.settings().published(), results.scaled()));
         if (!summary.model().isEmpty()) tables.add(ReportTables.model(summary));
         if (showsPool(results)) tables.add(ReportTables.pool(results));
         if (results.calibration() != null) tables.add(ReportTables.calibration(results.calibration()));

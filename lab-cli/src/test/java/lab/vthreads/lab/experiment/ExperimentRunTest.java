@@ -62,6 +62,38 @@ class ExperimentRunTest {
         assertThat(progress.toString()).contains("[1/2] platform-4u", "[2/2] virtual-4u");
     }
 
+    /** What a shutdown hook does on SIGTERM or Ctrl-C mid-run: every process the runner started ends, nothing is left behind. */
+    @Test
+    void abortStopsTheLoadGeneratorTheServicesAndTheInfrastructure(@TempDir Path dir) throws Exception {
+        Preset tiny = new Preset("tiny", "One cell.", "A test.", "CreatePessoaSimulation", "closed", List.of(4), List.of(ThreadMode.VIRTUAL),
+                1, 60, 0, 0, "fixed:50", null, null, null, false, 1, null, null, null, null, null);
+        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, ports(), 0.5, false, 60, false,
+                new PrintStream(new ByteArrayOutputStream(), true)));
+        Thread run = new Thread(() -> {
+            try {
+                runner.run();
+            } catch (Exception stopped) {
+                // the run ends with an error once its processes are gone; that is the point
+            }
+        });
+        run.start();
+        List<ProcessHandle> started = new java.util.ArrayList<>();
+        for (int i = 0; i < 1800 && runner.loadGenerators().isEmpty(); i++) {
+            Thread.sleep(100);
+        }
+        assertThat(runner.loadGenerators()).as("the calibration started its load generator").isNotEmpty();
+        runner.runningStack().processes().values().forEach(p -> started.addAll(p.handles()));
+        runner.loadGenerators().forEach(p -> started.addAll(p.handles()));
+
+        runner.abort();
+        run.join(120_000);
+
+        assertThat(run.isAlive()).isFalse();
+        // PostgreSQL (with its detached postmaster), WireMock, both services and Gatling
+        assertThat(started).hasSizeGreaterThan(5).noneMatch(ProcessHandle::isAlive);
+        runner.loadGenerators().forEach(p -> assertThat(p.handle().isAlive()).isFalse());
+    }
+
     private static StackSettings.StackPorts ports() {
         return new StackSettings.StackPorts(free(), free(), free(), free(), free(), free());
     }

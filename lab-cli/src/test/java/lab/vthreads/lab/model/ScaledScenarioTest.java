@@ -19,6 +19,7 @@ class ScaledScenarioTest {
         assertThat(s.tomcatThreads()).isEqualTo(31);
         assertThat(s.users()).containsExactly(8, 39, 78);
         assertThat(s.explanation()).contains("31 Tomcat threads", "[100, 500, 1000] → [8, 39, 78]");
+        assertThat(s.publishedUsersFor(39)).isEqualTo(500);
     }
 
     @Test
