@@ -36,7 +36,10 @@ class StackSmokeTest {
     void smokeLoadSucceedsAndLeavesNoProcessBehind(ThreadMode mode, @TempDir Path run) throws Exception {
         // Virtual mode also swaps in the HikariCP version the jar does not ship, to prove the swap really happens.
         String hikari = mode == ThreadMode.VIRTUAL ? otherHikariVersion() : null;
-        StackSettings settings = new StackSettings(mode, null, null, null, new CepLatency.LogNormalLatency(200, 0.4), false, null, hikari,
+        // Platform mode also sets the pool's size and timeout through the environment, as compose does: a wrongly formed
+        // variable there once kept pessoa-service from starting at all.
+        Integer poolSize = mode == ThreadMode.PLATFORM ? 12 : null, poolTimeoutMs = mode == ThreadMode.PLATFORM ? 5000 : null;
+        StackSettings settings = new StackSettings(mode, null, poolSize, poolTimeoutMs, new CepLatency.LogNormalLatency(200, 0.4), false, null, hikari,
                 new StackSettings.StackPorts(freePort(), freePort(), freePort(), freePort(), freePort(), freePort()),
                 Map.of(), null, HOME, run);
         List<ProcessHandle> started = new ArrayList<>();
@@ -48,6 +51,12 @@ class StackSmokeTest {
                     java.net.http.HttpResponse.BodyHandlers.ofString()).body();
             JsonNode info = JsonMapper.builder().build().readTree(infoBody);
             assertThat(info.at("/hikariCp/version").asString()).isEqualTo(hikari != null ? hikari : shippedHikariVersion());
+            if (poolSize != null) {
+                String scrape = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                                java.net.URI.create("http://127.0.0.1:" + settings.ports().pessoaManagement() + "/actuator/prometheus")).build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+                assertThat(scrape).containsPattern("hikaricp_connections_max\\{[^}]*} 12\\.0");
+            }
             ManagedProcess gatling = GatlingRun.start(HOME, "lab.vthreads.gatling.SmokeSimulation", Map.of(
                             "baseUrl", "http://127.0.0.1:" + settings.ports().gateway(),
                             "resultsFile", run.resolve("results.json").toString(),

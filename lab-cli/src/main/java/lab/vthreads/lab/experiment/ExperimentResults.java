@@ -38,8 +38,11 @@ public record ExperimentResults(
                               int cores, long memoryMb, String os, Map<String, String> components) {
     }
 
-    /** @param factors everything that defines the cell: the preset's settings with its variant's overrides */
-    public record CellResult(String id, String variant, String mode, int users, Cell factors, List<RepeatResult> repeats) {
+    /**
+     * @param factors  everything that defines the cell: the preset's settings with its variant's overrides
+     * @param failures why a repeat did not run (the stack would not start), one line each; empty when all ran
+     */
+    public record CellResult(String id, String variant, String mode, int users, Cell factors, List<RepeatResult> repeats, List<String> failures) {
     }
 
     /**

@@ -130,6 +130,7 @@ public final class ExperimentRunner {
     public ExperimentResults run() throws Exception {
         Files.createDirectories(options.resultsDirectory());
         Map<Cell, List<ExperimentResults.RepeatResult>> results = new LinkedHashMap<>();
+        Map<Cell, List<String>> failures = new LinkedHashMap<>();
         cells.forEach(c -> results.put(c, new ArrayList<>()));
         StackSettings infraSettings = settingsFor(cells.getFirst(), options.resultsDirectory().resolve("infra"));
         Files.createDirectories(infraSettings.runDirectory());
@@ -145,20 +146,28 @@ public final class ExperimentRunner {
             }
             for (int repeat = 1; repeat <= preset.repeat(); repeat++) {
                 for (Cell cell : cells) {
-                    ExperimentResults.RepeatResult result = runCell(stack, cell, repeat, 1);
-                    if (result.stealFlagged() && options.rerunOnSteal()) {
-                        options.out().printf("  steal %.1f%% over %.0f%%: running %s again%n", result.machine().meanSteal() * 100,
-                                options.stealThreshold() * 100, cell.id());
-                        result = runCell(stack, cell, repeat, 2);
+                    try {
+                        ExperimentResults.RepeatResult result = runCell(stack, cell, repeat, 1);
+                        if (result.stealFlagged() && options.rerunOnSteal()) {
+                            options.out().printf("  steal %.1f%% over %.0f%%: running %s again%n", result.machine().meanSteal() * 100,
+                                    options.stealThreshold() * 100, cell.id());
+                            result = runCell(stack, cell, repeat, 2);
+                        }
+                        results.get(cell).add(result);
+                    } catch (StartFailure e) {
+                        // One cell that cannot start (a bad factor, a port) must not cost the others their results.
+                        if (aborted) throw e;
+                        options.out().printf("  %s, repeat %d, did not run: %s%n", cell.id(), repeat, e.getMessage().lines().findFirst().orElse(""));
+                        failures.computeIfAbsent(cell, c -> new ArrayList<>()).add("repeat " + repeat + ": " + e.getMessage());
+                        runsDone++;
                     }
-                    results.get(cell).add(result);
                 }
             }
         }
         deleteRecursively(infraSettings.runDirectory().resolve("postgres-data"));
         List<ExperimentResults.CellResult> cellResults = new ArrayList<>();
         results.forEach((cell, repeats) -> cellResults.add(new ExperimentResults.CellResult(cell.id(), cell.variant(), cell.mode().label(),
-                cell.users(), cell, repeats)));
+                cell.users(), cell, repeats, failures.getOrDefault(cell, List.of()))));
         return new ExperimentResults(ExperimentResults.SCHEMA_VERSION, preset.name(), preset.description(), preset.why(),
                 options.shortVariant(), started.toString(), Instant.now().toString(), environment, preset, calibration, scaled, cellResults,
                 ExperimentResults.UNITS);

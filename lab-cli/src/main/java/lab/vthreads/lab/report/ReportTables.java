@@ -23,7 +23,8 @@ final class ReportTables {
         List<List<String>> rows = new ArrayList<>();
         for (Summary.Row r : summary.rows()) {
             rows.add(List.of(r.cell(), stat(r.requests(), 0), stat(r.throughput(), 1), stat(r.mean(), 0), stat(r.p95(), 0), stat(r.p99(), 0),
-                    stat(r.errors(), 0), (r.allConsistent() ? "yes" : "**NO**") + (r.anyStealFlagged() ? " (steal flagged)" : "")));
+                    stat(r.errors(), 0), r.repeats() == 0 ? "did not run"
+                            : (r.allConsistent() ? "yes" : "**NO**") + (r.anyStealFlagged() ? " (steal flagged)" : "")));
         }
         return new Table("Results per cell", "Throughput counts successful requests per second in the hold window; latencies are Gatling's "
                 + "response times (ms) in that window. \"consistent\" means every 201 was exactly one new row.",
@@ -128,6 +129,17 @@ final class ReportTables {
                         + "a 503 pool-exhausted); every 503 the load generator saw (pool-exhausted or, with the limit, database-busy).",
                 List.of("cell", "pool", "CEP lookups", "Hikari waiting, mean / peak", "Tomcat busy", "acquire ms, mean / p95 / p99",
                         "pool time-outs", "503s", "errors", "p99 (ms)"), rows);
+    }
+
+    /** Repeats that never ran because the stack would not start, with the first line of why. */
+    static Table failures(ExperimentResults results) {
+        List<List<String>> rows = new ArrayList<>();
+        for (ExperimentResults.CellResult cell : results.cells()) {
+            if (cell.failures() == null) continue;
+            cell.failures().forEach(f -> rows.add(List.of(cell.id(), f.lines().findFirst().orElse(f))));
+        }
+        return new Table("Runs that did not happen", "The stack would not start for these; the logs are in the cell's folder.",
+                List.of("cell", "why"), rows);
     }
 
     static String scaledNote(ExperimentResults results) {

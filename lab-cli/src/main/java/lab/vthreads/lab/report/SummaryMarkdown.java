@@ -35,6 +35,8 @@ public final class SummaryMarkdown {
     static List<ReportTables.Table> tables(ExperimentResults results, Summary summary) {
         List<ReportTables.Table> tables = new ArrayList<>();
         tables.add(ReportTables.results(summary));
+        ReportTables.Table failures = ReportTables.failures(results);
+        if (!failures.rows().isEmpty()) tables.add(failures);
         if (!summary.ratios().isEmpty()) tables.add(ReportTables.ratios(summary, results.settings().published(), results.scaled()));
         if (!summary.model().isEmpty()) tables.add(ReportTables.model(summary));
         if (showsPool(results)) tables.add(ReportTables.pool(results));

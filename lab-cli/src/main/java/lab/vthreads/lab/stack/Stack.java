@@ -143,11 +143,13 @@ public final class Stack implements AutoCloseable {
         env.put("SPRING_DATASOURCE_PASSWORD", settings.externalDatabase() != null ? settings.externalDatabase().password() : EmbeddedPostgresServer.PASSWORD);
         env.put("LAB_CEP_BASE_URL", "http://127.0.0.1:" + p.wiremock());
         env.put("LAB_CEP_LOOKUP_INSIDE_TRANSACTION", Boolean.toString(settings.cepInsideTransaction()));
+        // Hikari's settings in the canonical form (no underscore for the dash): CONNECTION_TIMEOUT would also read as
+        // connection.timeout, and binding that calls HikariDataSource.getConnection() before the pool is configured.
         if (settings.poolSize() != null) {
-            env.put("SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE", settings.poolSize().toString());
+            env.put("SPRING_DATASOURCE_HIKARI_MAXIMUMPOOLSIZE", settings.poolSize().toString());
         }
         if (settings.poolTimeoutMs() != null) {
-            env.put("SPRING_DATASOURCE_HIKARI_CONNECTION_TIMEOUT", settings.poolTimeoutMs().toString());
+            env.put("SPRING_DATASOURCE_HIKARI_CONNECTIONTIMEOUT", settings.poolTimeoutMs().toString());
         }
         if (settings.concurrencyLimit() != null) {
             env.put("LAB_DATABASE_CONCURRENCY_LIMIT", settings.concurrencyLimit().toString());

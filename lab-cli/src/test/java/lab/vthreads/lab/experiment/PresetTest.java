@@ -20,7 +20,7 @@ class PresetTest {
     @Test
     void everyPresetInTheRepositoryLoads() {
         assertThat(Preset.all(HOME)).extracting(Preset::name)
-                .containsExactlyInAnyOrder("default", "paper", "lognormal-50", "jmeter-1000", "cpu-bound", "executor-micro", "pool");
+                .containsExactlyInAnyOrder("default", "paper", "lognormal-50", "jmeter-1000", "cpu-bound", "executor-micro", "pool", "hikari");
     }
 
     @Test

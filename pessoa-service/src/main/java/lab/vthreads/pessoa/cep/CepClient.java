@@ -40,6 +40,10 @@ public class CepClient {
             throw new CepUnavailableException(cep, timedOut(e, start), String.valueOf(e.getMostSpecificCause().getMessage()), e);
         } catch (RestClientException e) {
             throw new CepUnavailableException(cep, timedOut(e, start), e.getMessage() + " (" + e.getMostSpecificCause() + ")", e);
+        } catch (IllegalStateException e) {
+            // Seen under overload: the read timeout closed a gzip-encoded body while Jackson still read it, and the
+            // JDK's GZIPInputStream reports that as "Inflater has been closed", not as an IOException.
+            throw new CepUnavailableException(cep, timedOut(e, start), "response body unreadable: " + e.getMessage(), e);
         }
         if (address == null) {
             throw new CepUnavailableException(cep, false, "empty body", null);

@@ -46,6 +46,7 @@ class CepFaultsTest {
             "99999002, 502, cep-unavailable",
             "99999003, 502, cep-unavailable",
             "99999004, 504, cep-timeout",
+            "99999005, 504, cep-timeout",
     })
     void mapsTheFaultToItsProblem(String cep, int status, String type) {
         // The failing CEP comes second: the first lookup succeeds, and still nothing may be stored.
