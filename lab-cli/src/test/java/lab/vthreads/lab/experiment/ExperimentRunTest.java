@@ -25,9 +25,13 @@ class ExperimentRunTest {
     static final Path HOME = Path.of("..").toAbsolutePath().normalize();
 
     @Test
-    void runsTwoCellsAndWritesValidResultsAndAReportLinkingBothGatlingReports(@TempDir Path dir) throws Exception {
+    void runsTheCellsWritesValidResultsAndAReportAndRecordsACellThatCouldNotStart(@TempDir Path dir) throws Exception {
+        // Two real cells, and a third whose HikariCP version does not exist: it must fail alone, with its reason.
         Preset tiny = new Preset("tiny", "Two cells, a few seconds each.", "A test.", "CreatePessoaSimulation", "closed", List.of(4),
-                List.of(ThreadMode.PLATFORM, ThreadMode.VIRTUAL), 1, 4, 0, 0, "fixed:50", 10, null, null, false, 1, null, null, null, null, null);
+                List.of(ThreadMode.PLATFORM, ThreadMode.VIRTUAL), 1, 4, 0, 0, "fixed:50", 10, null, null, false, 1, null,
+                List.of(new Preset.Variant("jar", null, null, null, null, null, null, null),
+                        new Preset.Variant("no-such-hikari", List.of(ThreadMode.VIRTUAL), null, null, null, null, null, "0.0.0")),
+                null, null, null);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, ports(), 0.5, false, 12, false,
                 new PrintStream(progress, true)));
@@ -35,8 +39,13 @@ class ExperimentRunTest {
         ExperimentResults results = runner.run();
         ResultsFiles.write(dir, results);
 
-        assertThat(results.cells()).extracting(ExperimentResults.CellResult::id).containsExactly("platform-4u", "virtual-4u");
-        for (ExperimentResults.CellResult cell : results.cells()) {
+        assertThat(results.cells()).extracting(ExperimentResults.CellResult::id)
+                .containsExactly("jar-platform-4u", "jar-virtual-4u", "no-such-hikari-virtual-4u");
+        ExperimentResults.CellResult failed = results.cells().get(2);
+        assertThat(failed.repeats()).isEmpty();
+        assertThat(failed.failures()).singleElement().asString().contains("No HikariCP 0.0.0", "7.0.2", "7.1.0");
+        for (ExperimentResults.CellResult cell : results.cells().subList(0, 2)) {
+            assertThat(cell.failures()).isEmpty();
             ExperimentResults.RepeatResult run = cell.repeats().getFirst();
             assertThat(run.client().ok()).as(cell.id()).isPositive();
             assertThat(run.client().ko()).as(cell.id()).isZero();
@@ -53,13 +62,14 @@ class ExperimentRunTest {
         assertThat(calibration.cepLookupsPerRequest()).isBetween(1.0, 3.0);
         assertThat(calibration.connectionsPerRequest()).isGreaterThanOrEqualTo(1.0);
         assertThat(calibration.connectionHoldMs()).isPositive();
-        assertThat(Files.readString(dir.resolve("summary.md"))).contains("Capacity model: predicted against measured", "platform-4u", "Tomcat threads");
+        assertThat(Files.readString(dir.resolve("summary.md"))).contains("Capacity model: predicted against measured", "jar-platform-4u", "Tomcat threads");
         assertThat(ResultsFilesSchema.validate(dir.resolve("results.json"))).isEmpty();
         String html = Files.readString(dir.resolve("index.html"));
-        for (ExperimentResults.CellResult cell : results.cells()) {
+        for (ExperimentResults.CellResult cell : results.cells().subList(0, 2)) {
             assertThat(html).contains("href=\"" + cell.repeats().getFirst().gatlingReport() + "\"");
         }
-        assertThat(progress.toString()).contains("[1/2] platform-4u", "[2/2] virtual-4u");
+        assertThat(html).contains("Runs that did not happen", "No HikariCP 0.0.0");
+        assertThat(progress.toString()).contains("[1/3] jar-platform-4u", "[2/3] jar-virtual-4u", "no-such-hikari-virtual-4u, repeat 1, did not run");
     }
 
     /** What a shutdown hook does on SIGTERM or Ctrl-C mid-run: every process the runner started ends, nothing is left behind. */
