@@ -131,7 +131,6 @@ public final class ExperimentRunner {
         Files.createDirectories(options.resultsDirectory());
         Map<Cell, List<ExperimentResults.RepeatResult>> results = new LinkedHashMap<>();
         Map<Cell, List<String>> failures = new LinkedHashMap<>();
-        cells.forEach(c -> results.put(c, new ArrayList<>()));
         StackSettings infraSettings = settingsFor(cells.getFirst(), options.resultsDirectory().resolve("infra"));
         Files.createDirectories(infraSettings.runDirectory());
         ExperimentResults.Environment environment;
@@ -144,6 +143,8 @@ public final class ExperimentRunner {
             if (options.scale()) {
                 scaled = scale(calibration);
             }
+            // Only now are the cells final: --scale replaces them with the machine's Tomcat threads and users.
+            cells.forEach(c -> results.put(c, new ArrayList<>()));
             for (int repeat = 1; repeat <= preset.repeat(); repeat++) {
                 for (Cell cell : cells) {
                     try {
