@@ -35,6 +35,7 @@ public final class MicroReport {
                             + "times%s; the table gives the median and min–max. One CPU task alone took %.0f ms.", results.description().strip(),
                     results.result().cores(), results.environment().os(), results.environment().jdk(), results.startedAt(),
                     results.settings().runs(), results.shortVariant() ? " (short variant)" : "", results.result().singleCpuTaskMs());
+            intro += " " + ratios(results.result());
             Files.writeString(directory.resolve("summary.md"), "# " + results.preset() + "\n\n" + intro + "\n\n" + SummaryMarkdown.markdown(table));
             String html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + results.preset() + " – vthreads-lab</title>"
                     + "<style>body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1100px;color:#1d2330;padding:0 16px}"
@@ -45,6 +46,25 @@ public final class MicroReport {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Pool ÷ virtual for each kind of work, measured and published: the comparison that carries across machines. */
+    public static String ratios(ExecutorMicro.Result result) {
+        StringBuilder text = new StringBuilder("Pool ÷ virtual threads:");
+        for (String kind : List.of("io", "cpu")) {
+            ExecutorMicro.Scenario pool = find(result, kind + "-pool"), virtual = find(result, kind + "-virtual");
+            if (pool == null || virtual == null) continue;
+            text.append(String.format(Locale.ROOT, " %s %.2f×", kind.equals("io") ? "I/O" : "CPU", pool.medianMs() / virtual.medianMs()));
+            if (pool.publishedMs() != null && virtual.publishedMs() != null) {
+                text.append(String.format(Locale.ROOT, " (published %.2f×)", pool.publishedMs() / virtual.publishedMs()));
+            }
+            text.append(kind.equals("io") ? ";" : ".");
+        }
+        return text.toString();
+    }
+
+    private static ExecutorMicro.Scenario find(ExecutorMicro.Result result, String name) {
+        return result.scenarios().stream().filter(s -> s.name().equals(name)).findFirst().orElse(null);
     }
 
     static ReportTables.Table table(ExecutorMicro.Result result) {

@@ -31,6 +31,18 @@ class ExecutorMicroTest {
     }
 
     @Test
+    void reportsPoolOverVirtualNextToThePublishedRatio() {
+        ExecutorMicro.Result result = new ExecutorMicro.Result(2, 100, java.util.List.of(
+                new ExecutorMicro.Scenario("io-pool", "pool", 10, 2600, 2500, 2700, 2500, "", 3255.0, java.util.List.of(2600.0)),
+                new ExecutorMicro.Scenario("io-virtual", "virtual", 10, 100, 90, 110, 50, "", 506.0, java.util.List.of(100.0)),
+                new ExecutorMicro.Scenario("cpu-pool", "pool", 4, 200, 200, 200, 200, "", null, java.util.List.of(200.0)),
+                new ExecutorMicro.Scenario("cpu-virtual", "virtual", 4, 200, 200, 200, 200, "", null, java.util.List.of(200.0))));
+
+        // 2600 ÷ 100 = 26×, published 3255 ÷ 506 = 6.43×; CPU 1.00×, nothing published
+        assertThat(lab.vthreads.lab.report.MicroReport.ratios(result)).isEqualTo("Pool ÷ virtual threads: I/O 26.00× (published 6.43×); CPU 1.00×.");
+    }
+
+    @Test
     void refusesANonPositiveSetting() {
         assertThatIllegalArgumentException().isThrownBy(() -> new ExecutorMicro.Settings(0, 50, 200, 2, 1, 1, 1, null));
     }

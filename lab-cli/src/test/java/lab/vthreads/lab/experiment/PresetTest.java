@@ -72,20 +72,20 @@ class PresetTest {
     }
 
     @Test
-    void thePoolPresetSweepsPoolSizesInsideAndOutsideWithAControlBackpressureAndTheFixedHikariCp() {
+    void thePoolPresetSweepsPoolSizesInsideAndOutsideWithAControlBackpressureAndThePreviousHikariCp() {
         List<Cell> cells = Preset.resolve(HOME, "pool").cells();
 
         assertThat(cells).extracting(Cell::id).containsExactly(
                 "outside-pool-5-virtual-1000u", "outside-pool-10-virtual-1000u", "outside-pool-20-virtual-1000u", "outside-pool-40-virtual-1000u",
                 "inside-pool-5-virtual-1000u", "inside-pool-10-virtual-1000u", "inside-pool-20-virtual-1000u", "inside-pool-40-virtual-1000u",
                 "inside-pool-10-platform-control-platform-1000u", "inside-pool-10-backpressure-virtual-1000u",
-                "inside-pool-10-hikari-7.1.0-virtual-1000u");
+                "inside-pool-10-hikari-7.0.2-virtual-1000u");
         Cell backpressure = cells.get(9);
         assertThat(backpressure.concurrencyLimit()).isEqualTo(10);
         assertThat(backpressure.poolTimeoutMs()).isEqualTo(250);
         assertThat(backpressure.cepInsideTransaction()).isTrue();
         assertThat(cells.get(8).mode()).isEqualTo(ThreadMode.PLATFORM);
-        assertThat(cells.get(10).hikariCp()).isEqualTo("7.1.0");
+        assertThat(cells.get(10).hikariCp()).isEqualTo("7.0.2");
         // a variant overrides only what it names
         assertThat(cells.get(0).cepInsideTransaction()).isFalse();
         assertThat(cells.get(0).hikariCp()).isNull();
