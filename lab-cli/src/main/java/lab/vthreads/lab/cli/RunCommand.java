@@ -26,7 +26,7 @@ import java.util.concurrent.Callable;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs a platform-vs-virtual experiment (a preset) end to end and writes results/<timestamp>-<preset>/",
-                "with results.json, summary.md and index.html. With no options: the default preset, about 5 minutes on 2 cores."})
+                "with results.json, summary.md and index.html. With no options: the default preset, about 7 minutes on 2 cores."})
 public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--preset", defaultValue = "default", description = "a name from presets/ or a path to a preset YAML (default: ${DEFAULT-VALUE})")

@@ -91,7 +91,7 @@ public final class HtmlReport {
         return "<div class=chart><canvas id=" + id + "></canvas></div>";
     }
 
-    private static String table(ReportTables.Table t) {
+    static String table(ReportTables.Table t) {
         StringBuilder html = new StringBuilder("<table><tr>");
         t.header().forEach(h -> html.append("<th>").append(esc(h)).append("</th>"));
         html.append("</tr>");

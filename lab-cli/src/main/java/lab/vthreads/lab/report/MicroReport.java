@@ -41,7 +41,7 @@ public final class MicroReport {
                     + "<style>body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1100px;color:#1d2330;padding:0 16px}"
                     + "table{border-collapse:collapse}td,th{border:1px solid #d6d9e0;padding:4px 8px;text-align:right}th{background:#f3f4f7}"
                     + "td:first-child,th:first-child{text-align:left}</style></head><body><h1>" + results.preset() + "</h1><p>"
-                    + intro.replace("&", "&amp;").replace("<", "&lt;") + "</p>" + htmlTable(table) + "</body></html>";
+                    + intro.replace("&", "&amp;").replace("<", "&lt;") + "</p>" + HtmlReport.table(table) + "</body></html>";
             Files.writeString(directory.resolve("index.html"), html);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -78,17 +78,5 @@ public final class MicroReport {
         return new ReportTables.Table("Executor comparison", null,
                 List.of("scenario", "executor", "tasks", "measured ms, median (min–max)", "theoretical minimum ms", "measured ÷ minimum",
                         "published ms"), rows);
-    }
-
-    private static String htmlTable(ReportTables.Table t) {
-        StringBuilder html = new StringBuilder("<table><tr>");
-        t.header().forEach(h -> html.append("<th>").append(h).append("</th>"));
-        html.append("</tr>");
-        t.rows().forEach(r -> {
-            html.append("<tr>");
-            r.forEach(c -> html.append("<td>").append(c.replace("&", "&amp;").replace("<", "&lt;")).append("</td>"));
-            html.append("</tr>");
-        });
-        return html.append("</table>").toString();
     }
 }

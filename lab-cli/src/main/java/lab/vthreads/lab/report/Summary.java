@@ -111,14 +111,14 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
             CellResult cell = results.cells().get(i);
             Cell f = cell.factors();
             if (f == null || cell.repeats().isEmpty()) continue;
-            Prediction prediction = CapacityModel.predict(results.calibration().demand(f.mode().virtual() ? null : orDefault(f.tomcatThreads(), 200),
-                    orDefault(f.poolSize(), 10), f.cepInsideTransaction(), f.concurrencyLimit(), f.users(), cepMeanMs, 0));
+            Integer threads = f.mode().virtual() ? null : orDefault(f.tomcatThreads(), 200);
+            Prediction prediction = CapacityModel.predict(results.calibration().demand(threads, orDefault(f.poolSize(), 10),
+                    f.cepInsideTransaction(), f.concurrencyLimit(), f.users(), cepMeanMs, 0));
             double measured = rows.get(i).throughput().median();
             RepeatResult first = cell.repeats().getFirst();
             double busy = Stat.of(cell.repeats().stream().mapToDouble(r -> r.machine().meanBusy()).toArray()).median();
             double tomcatBusy = Math.max(middleMean(first, "pessoa.tomcatBusy"), middleMean(first, "gateway.tomcatBusy"));
             double pending = middleMean(first, "pessoa.hikariPending");
-            Integer threads = f.mode().virtual() ? null : orDefault(f.tomcatThreads(), 200);
             Bottleneck observed = CapacityModel.observed(busy, threads, tomcatBusy, pending);
             String evidence = String.format(java.util.Locale.ROOT, "CPU %.0f%% busy; %s; Hikari pending %.1f", busy * 100,
                     threads == null ? "virtual threads" : String.format(java.util.Locale.ROOT, "Tomcat %.0f of %d busy", tomcatBusy, threads),

@@ -110,8 +110,8 @@ class ComposeContractTest {
     @ParameterizedTest
     @ValueSource(strings = {"pessoa-service", "gateway-service"})
     void everyEnvironmentVariableNamesAPropertyTheServiceReads(String service) throws IOException {
-        Set<String> known = new HashSet<>(bootMetadataProperties());
-        known.addAll(applicationYamlKeys(ComposeFile.HOME.resolve(service).resolve("src/main/resources/application.yaml")));
+        Set<String> known = new HashSet<>();
+        propertyNames(service).forEach(name -> known.add(canonical(name)));
 
         Map<String, Object> environment = ComposeFile.map(SERVICES.get(service), "environment");
         assertThat(environment).isNotEmpty();
@@ -149,6 +149,7 @@ class ComposeContractTest {
                 }
             }
         }
+        assertThat(names).as("Spring Boot's property metadata on the test classpath").hasSizeGreaterThan(500);
         try (Reader reader = Files.newBufferedReader(ComposeFile.HOME.resolve(service).resolve("src/main/resources/application.yaml"))) {
             for (Object document : new Yaml().loadAll(reader)) {
                 collect("", (Map<?, ?>) document, names);
@@ -205,41 +206,4 @@ class ComposeContractTest {
         return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
     }
 
-    static Set<String> bootMetadataProperties() throws IOException {
-        Set<String> names = new HashSet<>();
-        ObjectMapper json = new ObjectMapper();
-        for (String resource : List.of("META-INF/spring-configuration-metadata.json", "META-INF/additional-spring-configuration-metadata.json")) {
-            for (URL url : Collections.list(ComposeContractTest.class.getClassLoader().getResources(resource))) {
-                try (InputStream in = url.openStream()) {
-                    JsonNode properties = json.readTree(in).path("properties");
-                    properties.forEach(p -> names.add(canonical(p.path("name").asText())));
-                }
-            }
-        }
-        assertThat(names).as("Spring Boot's property metadata on the test classpath").hasSizeGreaterThan(500);
-        return names;
-    }
-
-    @SuppressWarnings("unchecked")
-    static Set<String> applicationYamlKeys(Path file) throws IOException {
-        Set<String> keys = new HashSet<>();
-        try (Reader reader = Files.newBufferedReader(file)) {
-            for (Object document : new Yaml().loadAll(reader)) {
-                flatten("", (Map<String, Object>) document, keys);
-            }
-        }
-        return keys;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static void flatten(String prefix, Map<String, Object> map, Set<String> keys) {
-        map.forEach((key, value) -> {
-            String name = prefix.isEmpty() ? key : prefix + "." + key;
-            if (value instanceof Map<?, ?> nested) {
-                flatten(name, (Map<String, Object>) nested, keys);
-            } else {
-                keys.add(canonical(name));
-            }
-        });
-    }
 }

@@ -13,7 +13,7 @@ import org.springframework.web.server.ResponseStatusException;
 @RestController
 class PrimesController {
 
-    /** Bounds the work one request can ask for: about 15 ms of CPU on this lab's machine. */
+    /** Bounds the work one request can ask for: a hundred times the range CountPrimesSimulation asks for. */
     static final long MAX_RANGE = 1_000_000;
 
     // curl 'localhost:8081/v1/primes?from=1&to=20000'
