@@ -1,8 +1,8 @@
 package lab.vthreads.lab;
 
-import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.lab.load.GatlingRun;
 import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.Stack;
 import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.ThreadMode;
@@ -39,7 +39,7 @@ class StackSmokeTest {
         // Platform mode also sets the pool's size and timeout through the environment, as compose does: a wrongly formed
         // variable there once kept pessoa-service from starting at all.
         Integer poolSize = mode == ThreadMode.PLATFORM ? 12 : null, poolTimeoutMs = mode == ThreadMode.PLATFORM ? 5000 : null;
-        StackSettings settings = new StackSettings(mode, null, poolSize, poolTimeoutMs, new CepLatency.LogNormalLatency(200, 0.4), false, null, hikari,
+        StackSettings settings = new StackSettings(mode, new Factors(null, poolSize, poolTimeoutMs, false, null, hikari, "lognormal:200:0.4"),
                 new StackSettings.StackPorts(freePort(), freePort(), freePort(), freePort(), freePort(), freePort()),
                 Map.of(), null, HOME, run);
         List<ProcessHandle> started = new ArrayList<>();

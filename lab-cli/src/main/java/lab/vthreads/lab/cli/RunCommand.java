@@ -13,14 +13,13 @@ import lab.vthreads.lab.report.SummaryMarkdown;
 import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.ThreadMode;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -53,9 +52,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--warmup", description = "warm-up seconds before each measured run (default: the preset's)")
     Integer warmup;
 
-    @Option(names = "--tomcat-threads") Integer tomcatThreads;
-    @Option(names = "--pool-size") Integer poolSize;
-    @Option(names = "--cep-latency", description = "lognormal:MEDIAN_MS:SIGMA | fixed:MS | uniform:LO_MS:HI_MS | none") String cepLatency;
+    @Mixin
+    FactorOptions factors;
 
     @Option(names = "--steal-threshold", defaultValue = "0.05", description = "flag a run whose hypervisor steal exceeds this share (default: ${DEFAULT-VALUE})")
     double stealThreshold;
@@ -73,12 +71,12 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--results", description = "where to write (default: results/<timestamp>-<preset>)")
     Path results;
 
-    @Option(names = "--home", defaultValue = "${sys:lab.home:-.}", description = "the repository root (default: ${DEFAULT-VALUE})")
-    Path home;
+    @Mixin
+    LabHome home;
 
     @Override
     public Integer call() throws Exception {
-        Path root = home.toAbsolutePath().normalize();
+        Path root = home.root();
         PrintStream out = System.out;
         if (listPresets) {
             for (Preset p : Preset.all(root)) {
@@ -87,9 +85,8 @@ public final class RunCommand implements Callable<Integer> {
             return 0;
         }
         Preset chosen = Preset.resolve(root, preset);
-        chosen = (shortVariant ? chosen.shortened() : chosen).with(users, modes, hold, warmup, repeat, tomcatThreads, poolSize, cepLatency);
-        Path directory = results != null ? results.toAbsolutePath()
-                : root.resolve("results").resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + chosen.name());
+        chosen = (shortVariant ? chosen.shortened() : chosen).with(new Preset.Overrides(users, modes, hold, warmup, repeat), factors.factors());
+        Path directory = results != null ? results.toAbsolutePath() : home.newFolder("results", chosen.name());
         Instant start = Instant.now();
         if (chosen.isMicroBenchmark()) {
             return runMicro(chosen, root, directory, start, out);
@@ -120,7 +117,12 @@ public final class RunCommand implements Callable<Integer> {
                 // the hook is already running: it stops everything
             }
         }
-        Summary summary = ResultsFiles.write(directory, experiment);
+        printSummary(out, ResultsFiles.write(directory, experiment));
+        finished(out, start, directory);
+        return 0;
+    }
+
+    private static void printSummary(PrintStream out, Summary summary) {
         out.println();
         out.print(SummaryMarkdown.table(summary));
         summary.ratios().forEach(r -> out.printf("virtual/platform at %s%d users: throughput %.2f×, p95 %.2f×%s%n",
@@ -130,9 +132,6 @@ public final class RunCommand implements Callable<Integer> {
         summary.model().forEach(m -> out.printf("%s: predicted %.0f req/s (%s), measured %.1f req/s (%s), %+.0f%%%s%n", m.cell(),
                 m.prediction().throughput(), m.prediction().bottleneck().label(), m.measured(), m.observed().label(), m.deviation() * 100,
                 m.surprising() ? "  <- more than 15% off" : ""));
-        Duration took = Duration.between(start, Instant.now());
-        out.printf("%nDone in %d min %02d s. Report: %s%n", took.toMinutes(), took.toSecondsPart(), directory.resolve("index.html"));
-        return 0;
     }
 
     private Integer runMicro(Preset chosen, Path root, Path directory, Instant start, PrintStream out) throws Exception {
@@ -144,8 +143,12 @@ public final class RunCommand implements Callable<Integer> {
                 Environments.describeJvm(), chosen.executorMicro(), result));
         result.scenarios().forEach(sc -> out.printf("%-12s %-26s median %,8.0f ms  minimum %,8.0f ms  (%.2f×)%s%n", sc.name(), sc.executor(),
                 sc.medianMs(), sc.theoreticalMinMs(), sc.overFloor(), sc.publishedMs() != null ? String.format("  published %,.0f ms", sc.publishedMs()) : ""));
+        finished(out, start, directory);
+        return 0;
+    }
+
+    private static void finished(PrintStream out, Instant start, Path directory) {
         Duration took = Duration.between(start, Instant.now());
         out.printf("%nDone in %d min %02d s. Report: %s%n", took.toMinutes(), took.toSecondsPart(), directory.resolve("index.html"));
-        return 0;
     }
 }

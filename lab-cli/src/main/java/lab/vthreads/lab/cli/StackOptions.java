@@ -1,48 +1,29 @@
 package lab.vthreads.lab.cli;
 
 import lab.vthreads.infra.cep.CepLatency;
-import lab.vthreads.infra.cep.CepMockMain;
+import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.ResourceLimit;
 import lab.vthreads.lab.stack.StackSettings;
-import lab.vthreads.lab.stack.StackSettings.Component;
 import lab.vthreads.lab.stack.ThreadMode;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The options that describe one start of the stack; shared by the commands that start it. */
+/** The options that describe one start of the whole stack ({@code ./lab up}): mode, factors, ports, limits, database. */
 public class StackOptions {
+
+    /** What {@code ./lab up} runs with when a factor is not given: the CEP API's realistic latency. */
+    static final Factors UP_DEFAULTS = Factors.cepLatency(CepLatency.DEFAULT);
 
     @Option(names = "--mode", defaultValue = "virtual", description = "platform | virtual (default: ${DEFAULT-VALUE})")
     ThreadMode mode;
 
-    @Option(names = "--tomcat-threads", description = "server.tomcat.threads.max of both services (default: Spring's 200)")
-    Integer tomcatThreads;
-
-    @Option(names = "--pool-size", description = "HikariCP maximum pool size (default: Spring's 10)")
-    Integer poolSize;
-
-    @Option(names = "--pool-timeout-ms", description = "HikariCP connectionTimeout in ms (default: Hikari's 30000)")
-    Integer poolTimeoutMs;
-
-    @Option(names = "--cep-latency", defaultValue = "lognormal:200:0.4", converter = CepMockMain.LatencyConverter.class,
-            description = "lognormal:MEDIAN_MS:SIGMA | fixed:MS | uniform:LO_MS:HI_MS | none (default: ${DEFAULT-VALUE})")
-    CepLatency cepLatency;
-
-    @Option(names = "--cep-inside-transaction", description = "look the CEPs up while holding the DB transaction (pool-bottleneck scenario)")
-    boolean cepInsideTransaction;
-
-    @Option(names = "--db-concurrency-limit", description = "backpressure: at most this many requests in a database transaction, "
-            + "the rest get 503 + Retry-After at once (default: no limit)")
-    Integer concurrencyLimit;
-
-    @Option(names = "--hikari-cp", description = "run pessoa-service with this HikariCP version from pessoa-service/target/hikari/ "
-            + "(default: the one in its jar)")
-    String hikariCp;
+    @Mixin
+    FactorOptions factors;
 
     @Option(names = "--limit", mapFallbackValue = "", paramLabel = "COMPONENT=CPUS[:MEMORY[:CPU_LIST]]",
             description = {"resource limits mirroring compose's deploy.resources.limits, e.g. --limit pessoa-service=2:2g "
@@ -63,20 +44,14 @@ public class StackOptions {
     @Option(names = "--db-password", defaultValue = "postgres") String dbPassword;
 
     public StackSettings toSettings(Path home, Path runDirectory) {
-        Map<Component, ResourceLimit> parsed = new EnumMap<>(Component.class);
-        limits.forEach((name, value) -> parsed.put(component(name), ResourceLimit.parse(value)));
-        return new StackSettings(mode, tomcatThreads, poolSize, poolTimeoutMs, cepLatency, cepInsideTransaction, concurrencyLimit, hikariCp,
-                new StackSettings.StackPorts(gatewayPort, gatewayManagementPort, pessoaPort, pessoaManagementPort, wiremockPort, postgresPort),
-                parsed,
-                dbUrl != null ? new StackSettings.ExternalDatabase(dbUrl, dbUser, dbPassword) : null,
-                home, runDirectory);
-    }
-
-    private static Component component(String name) {
+        Map<StackSettings.Component, ResourceLimit> parsed;
         try {
-            return Component.of(name);
+            parsed = ResourceLimit.parseAll(limits);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.TypeConversionException(e.getMessage() + " in --limit");
         }
+        return new StackSettings(mode, UP_DEFAULTS.overriddenBy(factors.factors()),
+                new StackSettings.StackPorts(gatewayPort, gatewayManagementPort, pessoaPort, pessoaManagementPort, wiremockPort, postgresPort),
+                parsed, dbUrl != null ? new StackSettings.ExternalDatabase(dbUrl, dbUser, dbPassword) : null, home, runDirectory);
     }
 }

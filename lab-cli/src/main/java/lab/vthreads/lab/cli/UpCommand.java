@@ -5,13 +5,10 @@ import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.stack.Stack;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -25,13 +22,13 @@ public final class UpCommand implements Callable<Integer> {
     @Mixin
     StackOptions options;
 
-    @Option(names = "--home", defaultValue = "${sys:lab.home:-.}", description = "the repository root (default: ${DEFAULT-VALUE})")
-    Path home;
+    @Mixin
+    LabHome home;
 
     @Override
     public Integer call() throws Exception {
-        Path root = home.toAbsolutePath().normalize();
-        Path runDirectory = root.resolve("runs").resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-up");
+        Path root = home.root();
+        Path runDirectory = home.newFolder("runs", "up");
         Files.createDirectories(runDirectory);
         PrintStream out = System.out;
         out.println("Starting the lab (" + options.mode.label() + " threads); logs in " + root.relativize(runDirectory));

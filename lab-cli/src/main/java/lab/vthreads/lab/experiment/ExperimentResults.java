@@ -1,5 +1,10 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.lab.load.ClientResult;
+import lab.vthreads.lab.model.Calibration;
+import lab.vthreads.lab.model.ScaledScenario;
+import lab.vthreads.lab.stack.ThreadMode;
+
 import java.util.List;
 import java.util.Map;
 
@@ -18,8 +23,8 @@ public record ExperimentResults(
         String finishedAt,
         Environment environment,
         Preset settings,
-        lab.vthreads.lab.model.Calibration calibration,
-        lab.vthreads.lab.model.ScaledScenario scaled,
+        Calibration calibration,
+        ScaledScenario scaled,
         List<CellResult> cells,
         Map<String, String> units) {
 
@@ -42,7 +47,7 @@ public record ExperimentResults(
      * @param factors  everything that defines the cell: the preset's settings with its variant's overrides
      * @param failures why a repeat did not run (the stack would not start), one line each; empty when all ran
      */
-    public record CellResult(String id, String variant, String mode, int users, Cell factors, List<RepeatResult> repeats, List<String> failures) {
+    public record CellResult(String id, String variant, ThreadMode mode, int users, Cell factors, List<RepeatResult> repeats, List<String> failures) {
     }
 
     /**
@@ -51,21 +56,15 @@ public record ExperimentResults(
      * @param stealFlagged the hypervisor stole more than the threshold of CPU time during the run
      * @param gatlingReport the Gatling HTML report, relative to the results folder
      */
-    public record RepeatResult(int repeat, String startedAt, Client client, Server server, Map<String, ProcessUsage> processes,
+    public record RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
                                Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged,
                                int attempt) {
     }
 
-    /** What the load generator saw: throughput in the hold window, latency percentiles, outcomes. */
-    public record Client(long requests, long ok, long ko, double throughput, Latency latency, Map<String, Long> koReasons,
-                         long created201, long databaseDelta, boolean consistent, int gatlingExitCode) {
-    }
-
-    public record Latency(double mean, double p50, double p95, double p99, double max) {
-    }
-
-    /** The services' own view over the measured run, from their Actuator metrics. */
-    /** Null where a metric had nothing to measure (no request, no histogram). */
+    /**
+     * The services' own view over the measured run, from their Actuator metrics; null where a metric had nothing to
+     * measure (no request, no histogram).
+     */
     public record Server(Double pessoaP95Ms, Double pessoaP99Ms, Double gatewayP95Ms, Double gatewayP99Ms,
                          Double peakPlatformThreadsPessoa, Double peakPlatformThreadsGateway, Double peakHeapMbPessoa,
                          Double peakHeapMbGateway, Double peakVirtualThreadsPessoa, Double peakTomcatBusyPessoa,

@@ -1,7 +1,11 @@
 package lab.vthreads.lab.experiment;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import lab.vthreads.infra.cep.CepLatency;
+import lab.vthreads.lab.stack.Factors;
+import lab.vthreads.lab.stack.ResourceLimit;
 import lab.vthreads.lab.stack.ThreadMode;
+
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
@@ -9,6 +13,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -20,6 +26,7 @@ import java.util.stream.Stream;
  *
  * @param why            shown in the report: why these settings make the effect visible (or not) on this machine
  * @param warmupSeconds  load before each measured run, not measured, so the JIT has compiled the hot path
+ * @param factors        the factors every cell shares (written flat in the YAML: {@code tomcatThreads: 25}, ...)
  * @param variants       optional: named sets of factor overrides (pool size, backpressure, ...); none means one
  * @param limits         optional: per-component resource limits (component → CPUS[:MEMORY[:CPU_LIST]]), as compose's
  * @param published      optional: the published experiment this preset reproduces, for the report's comparison
@@ -37,11 +44,7 @@ public record Preset(
         int holdSeconds,
         int rampDownSeconds,
         int warmupSeconds,
-        String cepLatency,
-        Integer tomcatThreads,
-        Integer poolSize,
-        Integer poolTimeoutMs,
-        boolean cepInsideTransaction,
+        @JsonUnwrapped Factors factors,
         int repeat,
         Durations shortVariant,
         List<Variant> variants,
@@ -50,17 +53,59 @@ public record Preset(
         ExecutorMicro.Settings executorMicro) {
 
     /**
-     * Factor overrides for some cells; a null field keeps the preset's value.
+     * Factor overrides for some cells: a factor the variant does not name keeps the preset's value.
      *
-     * @param concurrencyLimit the backpressure setting (lab.database.concurrency-limit)
-     * @param hikariCp         a HikariCP version from pessoa-service/target/hikari/
+     * @param modes optional: the modes this variant runs in, instead of the preset's
      */
-    public record Variant(String name, List<ThreadMode> modes, Integer tomcatThreads, Integer poolSize, Integer poolTimeoutMs,
-                          Boolean cepInsideTransaction, Integer concurrencyLimit, String hikariCp) {
+    public record Variant(String name, List<ThreadMode> modes, @JsonUnwrapped Factors factors) {
+
+        public Variant {
+            factors = factors != null ? factors : Factors.NONE;
+        }
     }
 
     /** Scaled-down durations for {@code --short}; the report says when they were used. */
     public record Durations(int rampUpSeconds, int holdSeconds, int rampDownSeconds, int warmupSeconds) {
+    }
+
+    /** What the command line may change besides the factors; a null field keeps the preset's value. */
+    public record Overrides(List<Integer> users, List<ThreadMode> modes, Integer holdSeconds, Integer warmupSeconds, Integer repeat) {
+    }
+
+    private static final Factors LOOKUPS_OUTSIDE = new Factors(null, null, null, false, null, null, null);
+    private static final YAMLMapper YAML = YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+    public Preset {
+        // A preset says where the lookups happen, so every cell (and results.json) states it.
+        factors = LOOKUPS_OUTSIDE.overriddenBy(factors);
+        variants = variants != null ? List.copyOf(variants) : List.of();
+        if (executorMicro == null) {
+            validateLoadExperiment(name, users, modes, rampUpSeconds, holdSeconds, rampDownSeconds, warmupSeconds, repeat, workload, factors,
+                    variants, limits);
+        }
+    }
+
+    // A compact constructor assigns the fields at its end: the checks get the values as arguments.
+    private static void validateLoadExperiment(String name, List<Integer> users, List<ThreadMode> modes, int rampUpSeconds, int holdSeconds,
+                                               int rampDownSeconds, int warmupSeconds, int repeat, String workload, Factors factors,
+                                               List<Variant> variants, Map<String, String> limits) {
+        if (users == null || users.isEmpty() || modes == null || modes.isEmpty()) {
+            throw new IllegalArgumentException("preset " + name + ": users and modes must not be empty");
+        }
+        if (holdSeconds <= 0 || rampUpSeconds < 0 || rampDownSeconds < 0 || warmupSeconds < 0 || repeat < 1) {
+            throw new IllegalArgumentException("preset " + name + ": holdSeconds > 0, ramps and warmupSeconds >= 0, repeat >= 1");
+        }
+        if (!"closed".equals(workload)) {
+            throw new IllegalArgumentException("preset " + name + ": only the closed workload is supported by ./lab run so far");
+        }
+        if (factors.cepLatency() == null) {
+            throw new IllegalArgumentException("preset " + name + ": cepLatency is required (" + CepLatency.DEFAULT.text() + ", none, ...)");
+        }
+        if (variants.stream().map(Variant::name).distinct().count() != variants.size()
+                || variants.stream().anyMatch(v -> v.name() == null || !v.name().matches("[a-z0-9][a-z0-9.-]*"))) {
+            throw new IllegalArgumentException("preset " + name + ": every variant needs a unique name of a-z, 0-9, '.' and '-'");
+        }
+        ResourceLimit.parseAll(limits);
     }
 
     /** This preset with {@code --short}'s durations, or unchanged if it has no short variant. */
@@ -68,26 +113,20 @@ public record Preset(
         if (shortVariant == null && executorMicro == null) return this;
         Durations d = shortVariant != null ? shortVariant : new Durations(rampUpSeconds, holdSeconds, rampDownSeconds, warmupSeconds);
         return new Preset(name, description, why, simulation, workload, users, modes, d.rampUpSeconds(), d.holdSeconds(),
-                d.rampDownSeconds(), d.warmupSeconds(), cepLatency, tomcatThreads, poolSize, poolTimeoutMs,
-                cepInsideTransaction, repeat, null, variants, limits, published,
+                d.rampDownSeconds(), d.warmupSeconds(), factors, repeat, null, variants, limits, published,
                 executorMicro != null ? executorMicro.shortened() : null);
     }
 
-    /** Command-line overrides; a null argument keeps the preset's value. */
-    public Preset with(List<Integer> users, List<ThreadMode> modes, Integer hold, Integer warmup, Integer repeat, Integer tomcatThreads,
-                       Integer poolSize, String cepLatency) {
-        return new Preset(name, description, why, simulation, workload, users != null ? users : this.users, modes != null ? modes : this.modes,
-                rampUpSeconds, hold != null ? hold : holdSeconds, rampDownSeconds, warmup != null ? warmup : warmupSeconds,
-                cepLatency != null ? cepLatency : this.cepLatency, tomcatThreads != null ? tomcatThreads : this.tomcatThreads,
-                poolSize != null ? poolSize : this.poolSize, poolTimeoutMs, cepInsideTransaction, repeat != null ? repeat : this.repeat, shortVariant,
-                variants, limits, published, executorMicro);
+    /** Command-line overrides: what they name replaces the preset's, factors included. */
+    public Preset with(Overrides o, Factors overrides) {
+        return new Preset(name, description, why, simulation, workload, pick(o.users(), users), pick(o.modes(), modes), rampUpSeconds,
+                pick(o.holdSeconds(), holdSeconds), rampDownSeconds, pick(o.warmupSeconds(), warmupSeconds), factors.overriddenBy(overrides),
+                pick(o.repeat(), repeat), shortVariant, variants, limits, published, executorMicro);
     }
 
-    /** The same experiment with other Tomcat threads and users (the machine-scaled variant, see ScaledScenario). */
-    public Preset withThreadsAndUsers(int tomcatThreads, List<Integer> users) {
-        return new Preset(name, description, why, simulation, workload, users, modes, rampUpSeconds, holdSeconds, rampDownSeconds,
-                warmupSeconds, cepLatency, tomcatThreads, poolSize, poolTimeoutMs, cepInsideTransaction, repeat, shortVariant, variants,
-                limits, published, executorMicro);
+    /** The same experiment with other users and these factors on top (the machine-scaled variant, see ScaledScenario). */
+    public Preset withUsers(List<Integer> users, Factors overrides) {
+        return with(new Overrides(users, null, null, null, null), overrides);
     }
 
     public boolean isMicroBenchmark() {
@@ -96,70 +135,37 @@ public record Preset(
 
     /** Every cell, in run order: users, then variant, then mode. */
     public List<Cell> cells() {
-        List<Cell> cells = new java.util.ArrayList<>();
-        List<Variant> all = variants == null || variants.isEmpty() ? java.util.Collections.singletonList(null) : variants;
+        List<Cell> cells = new ArrayList<>();
+        List<Variant> all = variants.isEmpty() ? Collections.singletonList(null) : variants;
         for (int u : users) {
             for (Variant v : all) {
                 for (ThreadMode mode : v != null && v.modes() != null ? v.modes() : modes) {
-                    cells.add(new Cell(v != null ? v.name() : null, mode, u,
-                            v != null && v.tomcatThreads() != null ? v.tomcatThreads() : tomcatThreads,
-                            v != null && v.poolSize() != null ? v.poolSize() : poolSize,
-                            v != null && v.poolTimeoutMs() != null ? v.poolTimeoutMs() : poolTimeoutMs,
-                            v != null && v.cepInsideTransaction() != null ? v.cepInsideTransaction() : cepInsideTransaction,
-                            v != null ? v.concurrencyLimit() : null,
-                            v != null ? v.hikariCp() : null));
+                    cells.add(new Cell(v != null ? v.name() : null, mode, u, factors.overriddenBy(v != null ? v.factors() : null)));
                 }
             }
         }
         return cells;
     }
 
-    private static final YAMLMapper YAML = YAMLMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .build();
-
-    public Preset {
-        if (executorMicro == null) {
-            validateLoadExperiment(name, users, modes, rampUpSeconds, holdSeconds, rampDownSeconds, warmupSeconds, repeat, workload, cepLatency,
-                    variants, limits);
-        }
-    }
-
-    private static void validateLoadExperiment(String name, List<Integer> users, List<ThreadMode> modes, int rampUpSeconds, int holdSeconds,
-                                               int rampDownSeconds, int warmupSeconds, int repeat, String workload, String cepLatency,
-                                               List<Variant> variants, Map<String, String> limits) {
-        if (users == null || users.isEmpty() || modes == null || modes.isEmpty()) {
-            throw new IllegalArgumentException("preset " + name + ": users and modes must not be empty");
-        }
-        if (holdSeconds <= 0 || rampUpSeconds < 0 || rampDownSeconds < 0 || warmupSeconds < 0 || repeat < 1) {
-            throw new IllegalArgumentException("preset " + name + ": hold > 0, ramps and warm-up >= 0, repeat >= 1");
-        }
-        if (!"closed".equals(workload)) {
-            throw new IllegalArgumentException("preset " + name + ": only the closed workload is supported by ./lab run so far");
-        }
-        CepLatency.parse(cepLatency);
-        if (variants != null) {
-            if (variants.stream().map(Variant::name).distinct().count() != variants.size() || variants.stream().anyMatch(v -> v.name() == null
-                    || !v.name().matches("[a-z0-9][a-z0-9.-]*"))) {
-                throw new IllegalArgumentException("preset " + name + ": every variant needs a unique name of a-z, 0-9, '.' and '-'");
-            }
-        }
-        if (limits != null) {
-            limits.keySet().forEach(lab.vthreads.lab.stack.StackSettings.Component::of);
-            limits.values().forEach(lab.vthreads.lab.stack.ResourceLimit::parse);
-        }
-    }
-
     public CepLatency latency() {
-        return CepLatency.parse(cepLatency);
+        return factors.latency();
+    }
+
+    public int measuredSeconds() {
+        return rampUpSeconds + holdSeconds + rampDownSeconds;
     }
 
     public static Preset load(Path file) {
         try {
-            return YAML.readValue(file.toFile(), Preset.class);
-        } catch (RuntimeException e) {
+            return parse(Files.readString(file));
+        } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("Cannot read preset " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** A preset from its YAML text, as in presets/. */
+    public static Preset parse(String yaml) {
+        return YAML.readValue(yaml, Preset.class);
     }
 
     /** A name from presets/ ("default" → presets/default.yaml) or a path to a YAML file. */
@@ -180,7 +186,7 @@ public record Preset(
         }
     }
 
-    public int measuredSeconds() {
-        return rampUpSeconds + holdSeconds + rampDownSeconds;
+    private static <T> T pick(T override, T base) {
+        return override != null ? override : base;
     }
 }

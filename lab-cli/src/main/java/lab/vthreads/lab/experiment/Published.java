@@ -3,8 +3,8 @@ package lab.vthreads.lab.experiment;
 import java.util.List;
 
 /**
- * The published experiment a preset reproduces (numbers from the seeds, see LAB-NOTES): the report compares them
- * as virtual ÷ platform ratios, since absolute numbers depend on the hardware.
+ * The published experiment a preset reproduces, with the numbers its study reported (each preset's {@code published.source}
+ * says which): the report compares them as virtual ÷ platform ratios, since absolute numbers depend on the hardware.
  *
  * @param source    who measured it and how
  * @param footprint optional: what the study reported besides throughput and latency

@@ -1,7 +1,6 @@
 package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.metrics.PrometheusScrape;
-import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.metrics.ProcStats;
 import lab.vthreads.lab.metrics.Quantiles;
 import lab.vthreads.lab.process.ManagedProcess;
@@ -21,8 +20,8 @@ import java.util.function.Predicate;
 
 /**
  * Samples a measured run once a second: both services' Actuator metrics, every process's CPU and RSS from the OS,
- * and the machine's CPU and steal. Keeps the first and last scrapes for window-wide figures (server-side
- * percentiles, Hikari timeouts) and reports a live line (req/s, p95, errors) to the terminal.
+ * and the machine's CPU and steal, under the names in {@link SampleKeys}. Keeps the first and last scrapes for
+ * window-wide figures (server-side percentiles, Hikari timeouts) and reports a live line (req/s, p95, errors).
  */
 final class Sampler implements AutoCloseable {
 
@@ -65,33 +64,33 @@ final class Sampler implements AutoCloseable {
             double wall = (now - lastNanos) / 1e9;
             lastNanos = now;
             Map<String, Double> s = new LinkedHashMap<>();
-            s.put("t", Math.round((now - startNanos) / 1e8) / 10.0);
+            s.put(SampleKeys.TIME, Math.round((now - startNanos) / 1e8) / 10.0);
             ProcStats.MachineCpu machine = ProcStats.MachineCpu.read();
             double[] shares = machine.sharesSince(lastMachine);
             lastMachine = machine;
-            s.put("machineBusy", shares[0]);
-            s.put("steal", shares[1]);
+            s.put(SampleKeys.MACHINE_BUSY, shares[0]);
+            s.put(SampleKeys.STEAL, shares[1]);
             processes.forEach((name, p) -> {
                 List<ProcessHandle> handles = p.handles();
                 double cpu = ProcStats.cpuSeconds(handles);
-                s.put("cpu." + name, wall > 0 ? Math.max(0, (cpu - lastCpu.getOrDefault(name, cpu)) / wall) : 0);
+                s.put(SampleKeys.cpu(name), wall > 0 ? Math.max(0, (cpu - lastCpu.getOrDefault(name, cpu)) / wall) : 0);
                 lastCpu.put(name, cpu);
-                s.put("rssMb." + name, ProcStats.rssMb(handles));
+                s.put(SampleKeys.rssMb(name), ProcStats.rssMb(handles));
             });
             PrometheusScrape pessoa = PrometheusScrape.of(pessoaManagement);
             PrometheusScrape gateway = PrometheusScrape.of(gatewayManagement);
-            service(s, "pessoa", pessoa);
-            service(s, "gateway", gateway);
-            s.put("pessoa.hikariActive", pessoa.sum("hikaricp_connections_active"));
-            s.put("pessoa.hikariPending", pessoa.sum("hikaricp_connections_pending"));
+            service(s, SampleKeys.PESSOA, pessoa);
+            service(s, SampleKeys.GATEWAY, gateway);
+            s.put(SampleKeys.PESSOA_HIKARI_ACTIVE, pessoa.sum("hikaricp_connections_active"));
+            s.put(SampleKeys.PESSOA_HIKARI_PENDING, pessoa.sum("hikaricp_connections_pending"));
             // Cumulative counters: the calibration differences them over its window.
-            s.put("gateway.requests", gateway.sum("http_server_requests_seconds_count", API));
-            s.put("gateway.requestSeconds", gateway.sum("http_server_requests_seconds_sum", API));
-            s.put("pessoa.cepCalls", orZero(pessoa.sum("http_client_requests_seconds_count")));
-            s.put("pessoa.acquires", orZero(pessoa.sum("hikaricp_connections_acquire_seconds_count")));
-            s.put("pessoa.usages", orZero(pessoa.sum("hikaricp_connections_usage_seconds_count")));
-            s.put("pessoa.usageSeconds", orZero(pessoa.sum("hikaricp_connections_usage_seconds_sum")));
-            s.put("gateway.proxyLeased", gateway.sum("httpcomponents_httpclient_pool_total_connections", l -> "leased".equals(l.get("state"))));
+            s.put(SampleKeys.GATEWAY_REQUESTS, gateway.sum("http_server_requests_seconds_count", API));
+            s.put(SampleKeys.GATEWAY_REQUEST_SECONDS, gateway.sum("http_server_requests_seconds_sum", API));
+            s.put(SampleKeys.PESSOA_CEP_CALLS, orZero(pessoa.sum("http_client_requests_seconds_count")));
+            s.put(SampleKeys.PESSOA_ACQUIRES, orZero(pessoa.sum("hikaricp_connections_acquire_seconds_count")));
+            s.put(SampleKeys.PESSOA_USAGES, orZero(pessoa.sum("hikaricp_connections_usage_seconds_count")));
+            s.put(SampleKeys.PESSOA_USAGE_SECONDS, orZero(pessoa.sum("hikaricp_connections_usage_seconds_sum")));
+            s.put(SampleKeys.GATEWAY_PROXY_LEASED, gateway.sum("httpcomponents_httpclient_pool_total_connections", l -> "leased".equals(l.get("state"))));
             if (!pessoa.isEmpty()) lastPessoa = pessoa;
             if (!gateway.isEmpty()) {
                 liveLine(s, gateway);
@@ -105,13 +104,13 @@ final class Sampler implements AutoCloseable {
     }
 
     private static void service(Map<String, Double> s, String prefix, PrometheusScrape scrape) {
-        s.put(prefix + ".heapMb", scrape.sum("jvm_memory_used_bytes", l -> "heap".equals(l.get("area"))) / 1_048_576);
-        s.put(prefix + ".liveThreads", scrape.sum("jvm_threads_live_threads"));
-        s.put(prefix + ".peakThreads", scrape.sum("jvm_threads_peak_threads"));
-        s.put(prefix + ".virtualThreads", scrape.sum("jvm_threads_virtual_live_threads"));
+        s.put(SampleKeys.ServiceValue.HEAP_MB.of(prefix), scrape.sum("jvm_memory_used_bytes", l -> "heap".equals(l.get("area"))) / 1_048_576);
+        s.put(SampleKeys.ServiceValue.LIVE_THREADS.of(prefix), scrape.sum("jvm_threads_live_threads"));
+        s.put(SampleKeys.ServiceValue.PEAK_THREADS.of(prefix), scrape.sum("jvm_threads_peak_threads"));
+        s.put(SampleKeys.ServiceValue.VIRTUAL_THREADS.of(prefix), scrape.sum("jvm_threads_virtual_live_threads"));
         // Tomcat reports -1 busy threads when its executor is virtual: there is no pool to be busy.
         double busy = scrape.sum("tomcat_threads_busy_threads");
-        s.put(prefix + ".tomcatBusy", busy < 0 ? Double.NaN : busy);
+        s.put(SampleKeys.ServiceValue.TOMCAT_BUSY.of(prefix), busy < 0 ? Double.NaN : busy);
     }
 
     private void liveLine(Map<String, Double> s, PrometheusScrape gateway) {
@@ -123,7 +122,7 @@ final class Sampler implements AutoCloseable {
         double errors = orZero(gateway.sum("http_server_requests_seconds_count", API.and(l -> l.getOrDefault("status", "").startsWith("5"))))
                 - orZero(firstGateway.sum("http_server_requests_seconds_count", API.and(l -> l.getOrDefault("status", "").startsWith("5"))));
         double p95 = Quantiles.quantile(0.95, Quantiles.delta(oldest.buckets("http_server_requests_seconds", API), gateway.buckets("http_server_requests_seconds", API)));
-        s.put("live.reqps", reqps);
+        s.put(SampleKeys.LIVE_REQUESTS_PER_SECOND, reqps);
         live.accept(String.format("%4.0f req/s  p95 %5s ms  5xx %d", reqps, Double.isNaN(p95) ? "-" : String.format("%.0f", p95 * 1000), (long) errors));
     }
 
@@ -144,8 +143,10 @@ final class Sampler implements AutoCloseable {
         return new ExperimentResults.Server(
                 m(windowQuantile(0.95, firstPessoa, lastPessoa)), m(windowQuantile(0.99, firstPessoa, lastPessoa)),
                 m(windowQuantile(0.95, firstGateway, lastGateway)), m(windowQuantile(0.99, firstGateway, lastGateway)),
-                m(peak("pessoa.peakThreads")), m(peak("gateway.peakThreads")), m(peak("pessoa.heapMb")), m(peak("gateway.heapMb")),
-                m(peak("pessoa.virtualThreads")), m(peak("pessoa.tomcatBusy")), m(peak("pessoa.hikariPending")),
+                m(peak(SampleKeys.ServiceValue.PEAK_THREADS.of(SampleKeys.PESSOA))), m(peak(SampleKeys.ServiceValue.PEAK_THREADS.of(SampleKeys.GATEWAY))),
+                m(peak(SampleKeys.ServiceValue.HEAP_MB.of(SampleKeys.PESSOA))), m(peak(SampleKeys.ServiceValue.HEAP_MB.of(SampleKeys.GATEWAY))),
+                m(peak(SampleKeys.ServiceValue.VIRTUAL_THREADS.of(SampleKeys.PESSOA))), m(peak(SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.PESSOA))),
+                m(peak(SampleKeys.PESSOA_HIKARI_PENDING)),
                 m(meanAcquireMs()), m(orZero(lastPessoa.sum("hikaricp_connections_timeout_total")) - orZero(firstPessoa.sum("hikaricp_connections_timeout_total"))),
                 m(acquireQuantileMs(0.95)), m(acquireQuantileMs(0.99)));
     }
@@ -176,40 +177,6 @@ final class Sampler implements AutoCloseable {
 
     double mean(String key) {
         return samples().stream().map(s -> s.get(key)).filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-    }
-
-    /**
-     * The calibration's figures from the samples after the load generator's own start-up (its JVM start would
-     * otherwise count as CPU per request) and before its end.
-     */
-    Calibration.Run calibrationRun(java.util.Set<String> processNames) {
-        List<Map<String, Double>> all = samples().stream().filter(x -> x.containsKey("gateway.requests")).toList();
-        double lastT = all.isEmpty() ? 0 : all.getLast().get("t");
-        List<Map<String, Double>> window = all.stream().filter(x -> x.get("t") >= 10 && x.get("t") <= lastT - 2).toList();
-        if (window.size() < 5) window = all;
-        if (window.size() < 2) {
-            throw new IllegalStateException("The calibration run produced too few samples (" + all.size() + ") to measure anything");
-        }
-        Map<String, Double> first = window.getFirst(), last = window.getLast();
-        double wall = last.get("t") - first.get("t");
-        double requests = delta(first, last, "gateway.requests");
-        if (requests <= 0 || wall <= 0) {
-            throw new IllegalStateException("The calibration run served no request through the gateway; see calibration/gatling.log");
-        }
-        double throughput = requests / wall;
-        Map<String, Double> cores = new LinkedHashMap<>();
-        for (String name : processNames) {
-            cores.put(name, window.stream().skip(1).mapToDouble(x -> x.getOrDefault("cpu." + name, 0.0)).average().orElse(0));
-        }
-        double usages = delta(first, last, "pessoa.usages");
-        return new Calibration.Run(wall, throughput, cores, delta(first, last, "gateway.requestSeconds") / requests * 1000,
-                delta(first, last, "pessoa.cepCalls") / requests, delta(first, last, "pessoa.acquires") / requests,
-                usages > 0 ? delta(first, last, "pessoa.usageSeconds") / usages * 1000 : 0,
-                window.stream().skip(1).mapToDouble(x -> x.getOrDefault("machineBusy", 0.0)).average().orElse(0));
-    }
-
-    private static double delta(Map<String, Double> first, Map<String, Double> last, String key) {
-        return last.getOrDefault(key, 0.0) - first.getOrDefault(key, 0.0);
     }
 
     ExperimentResults.Machine machine() {

@@ -28,7 +28,12 @@ public final class GatlingRun {
     private GatlingRun() {
     }
 
-    /** Starts the simulation; the caller waits with {@link #await} (or stops it). */
+    /** A simulation's class: a simple name means one of the gatling module's ({@code CreatePessoaSimulation}). */
+    public static String simulationClass(String name) {
+        return name.contains(".") ? name : "lab.vthreads.gatling." + name;
+    }
+
+    /** Starts the simulation with these system properties ({@link LoadProperties#asMap}); the caller waits with {@link #await}. */
     public static ManagedProcess start(Path home, String simulationClass, Map<String, String> properties, Path reportsDirectory,
                                        Path log) {
         Path gatling = home.resolve("gatling").resolve("target");

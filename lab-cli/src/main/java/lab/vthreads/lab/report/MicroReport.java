@@ -37,11 +37,9 @@ public final class MicroReport {
                     results.settings().runs(), results.shortVariant() ? " (short variant)" : "", results.result().singleCpuTaskMs());
             intro += " " + ratios(results.result());
             Files.writeString(directory.resolve("summary.md"), "# " + results.preset() + "\n\n" + intro + "\n\n" + SummaryMarkdown.markdown(table));
-            String html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + results.preset() + " – vthreads-lab</title>"
-                    + "<style>body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1100px;color:#1d2330;padding:0 16px}"
-                    + "table{border-collapse:collapse}td,th{border:1px solid #d6d9e0;padding:4px 8px;text-align:right}th{background:#f3f4f7}"
-                    + "td:first-child,th:first-child{text-align:left}</style></head><body><h1>" + results.preset() + "</h1><p>"
-                    + intro.replace("&", "&amp;").replace("<", "&lt;") + "</p>" + HtmlReport.table(table) + "</body></html>";
+            String html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + HtmlReport.esc(results.preset())
+                    + " – vthreads-lab</title><style>" + Assets.css() + "</style></head><body><h1>" + HtmlReport.esc(results.preset()) + "</h1><p>"
+                    + HtmlReport.esc(intro) + "</p>" + HtmlReport.table(table) + "</body></html>";
             Files.writeString(directory.resolve("index.html"), html);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -4,10 +4,15 @@ import lab.vthreads.lab.experiment.ExperimentResults;
 import lab.vthreads.lab.experiment.Published;
 import lab.vthreads.lab.model.Bound;
 import lab.vthreads.lab.model.Calibration;
+import lab.vthreads.lab.model.ScaledScenario;
+import lab.vthreads.lab.experiment.SampleKeys;
+import lab.vthreads.lab.stack.Factors;
+import lab.vthreads.lab.stack.ThreadMode;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /** The report's tables, built once and rendered both as Markdown (summary.md) and as HTML (index.html). */
@@ -17,6 +22,28 @@ final class ReportTables {
     }
 
     private ReportTables() {
+    }
+
+    /** Every table the report shows for this experiment, in order: markdown and HTML render the same list. */
+    static List<Table> all(ExperimentResults results, Summary summary) {
+        List<Table> tables = new ArrayList<>();
+        tables.add(results(summary));
+        Table failures = failures(results);
+        if (!failures.rows().isEmpty()) tables.add(failures);
+        if (!summary.ratios().isEmpty()) tables.add(ratios(summary, results.settings().published(), results.scaled()));
+        if (!summary.model().isEmpty()) tables.add(model(summary));
+        if (showsPool(results)) tables.add(pool(results));
+        if (results.calibration() != null) tables.add(calibration(results.calibration()));
+        tables.add(footprint(summary, results.settings().published()));
+        return tables;
+    }
+
+    /** The pool table matters where the preset varies the pool, or where requests waited for a connection. */
+    static boolean showsPool(ExperimentResults results) {
+        boolean variants = results.settings().variants() != null && !results.settings().variants().isEmpty();
+        boolean waited = results.cells().stream().flatMap(c -> c.repeats().stream())
+                .anyMatch(r -> r.server().peakHikariPending() != null && r.server().peakHikariPending() >= 1);
+        return variants || waited;
     }
 
     static Table results(Summary summary) {
@@ -31,7 +58,7 @@ final class ReportTables {
                 List.of("cell", "requests", "throughput (req/s)", "mean (ms)", "p95 (ms)", "p99 (ms)", "errors", "consistent"), rows);
     }
 
-    static Table ratios(Summary summary, Published published, lab.vthreads.lab.model.ScaledScenario scaled) {
+    static Table ratios(Summary summary, Published published, ScaledScenario scaled) {
         boolean withStudy = published != null;
         List<List<String>> rows = new ArrayList<>();
         for (Summary.Ratio r : summary.ratios()) {
@@ -88,8 +115,8 @@ final class ReportTables {
         Published.Footprint study = published != null ? published.footprint() : null;
         List<List<String>> rows = new ArrayList<>();
         for (Summary.ModeFootprint f : summary.footprints()) {
-            boolean platform = f.mode().equals("platform");
-            List<String> row = new ArrayList<>(List.of(f.mode(), num(f.peakPlatformThreads(), 0), num(f.peakHeapMb(), 0), num(f.meanCpuCoresServices(), 2)));
+            boolean platform = f.mode() == ThreadMode.PLATFORM;
+            List<String> row = new ArrayList<>(List.of(f.mode().label(), num(f.peakPlatformThreads(), 0), num(f.peakHeapMb(), 0), num(f.meanCpuCoresServices(), 2)));
             if (study != null) {
                 row.add(orDash(platform ? study.platformPeakThreads() : study.virtualPeakThreads(), 0));
                 row.add(orDash(platform ? study.platformHeapMb() : study.virtualHeapMb(), 0));
@@ -110,15 +137,15 @@ final class ReportTables {
         for (ExperimentResults.CellResult cell : results.cells()) {
             if (cell.repeats().isEmpty() || cell.factors() == null) continue;
             ExperimentResults.RepeatResult r = cell.repeats().getFirst();
-            var f = cell.factors();
-            var server = r.server();
-            long unavailable = r.client().koReasons().entrySet().stream().filter(e -> e.getKey().startsWith("status 503")).mapToLong(java.util.Map.Entry::getValue).sum();
+            Factors f = cell.factors().factors();
+            ExperimentResults.Server server = r.server();
+            long unavailable = r.client().koReasons().entrySet().stream().filter(e -> e.getKey().startsWith("status 503")).mapToLong(Map.Entry::getValue).sum();
             rows.add(List.of(cell.id(),
-                    (f.poolSize() != null ? f.poolSize() : 10) + (f.concurrencyLimit() != null ? ", limit " + f.concurrencyLimit() : "")
+                    f.effectivePoolSize() + (f.effectiveConcurrencyLimit() != null ? ", limit " + f.effectiveConcurrencyLimit() : "")
                             + (f.poolTimeoutMs() != null ? ", timeout " + f.poolTimeoutMs() + " ms" : ""),
-                    f.cepInsideTransaction() ? "inside" : "outside",
-                    num(Summary.middleMean(r, "pessoa.hikariPending"), 1) + " / " + orDash(server.peakHikariPending(), 0),
-                    f.mode().virtual() ? "–" : num(Math.max(Summary.middleMean(r, "pessoa.tomcatBusy"), Summary.middleMean(r, "gateway.tomcatBusy")), 0),
+                    f.lookupsInsideTransaction() ? "inside" : "outside",
+                    num(Summary.middleMean(r, SampleKeys.PESSOA_HIKARI_PENDING), 1) + " / " + orDash(server.peakHikariPending(), 0),
+                    cell.mode().virtual() ? "–" : num(Summary.busierTomcat(r), 0),
                     orDash(server.meanHikariAcquireMs(), 1) + " / " + orDash(server.hikariAcquireP95Ms(), 0) + " / " + orDash(server.hikariAcquireP99Ms(), 0),
                     orDash(server.hikariTimeouts(), 0), Long.toString(unavailable), Long.toString(r.client().ko()),
                     num(r.client().latency().p99(), 0)));

@@ -5,9 +5,14 @@ import lab.vthreads.lab.experiment.ExperimentResults;
 import lab.vthreads.lab.experiment.ExperimentResults.CellResult;
 import lab.vthreads.lab.experiment.ExperimentResults.RepeatResult;
 import lab.vthreads.lab.experiment.Published;
+import lab.vthreads.lab.experiment.SampleKeys;
 import lab.vthreads.lab.model.Bottleneck;
 import lab.vthreads.lab.model.CapacityModel;
 import lab.vthreads.lab.model.Prediction;
+import lab.vthreads.lab.model.ScaledScenario;
+import lab.vthreads.lab.stack.Factors;
+import lab.vthreads.lab.stack.StackSettings.Component;
+import lab.vthreads.lab.stack.ThreadMode;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -35,7 +40,7 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
         }
     }
 
-    public record Row(String cell, String variant, int users, String mode, int repeats, Stat requests, Stat throughput, Stat mean, Stat p95,
+    public record Row(String cell, String variant, int users, ThreadMode mode, int repeats, Stat requests, Stat throughput, Stat mean, Stat p95,
                       Stat p99, Stat errors, boolean allConsistent, boolean anyStealFlagged) {
     }
 
@@ -46,7 +51,7 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
     public record Ratio(String variant, int users, double throughput, double p95, Double publishedThroughput, Double publishedP95) {
     }
 
-    public record ModeFootprint(String mode, double peakPlatformThreads, double peakHeapMb, double meanCpuCoresServices) {
+    public record ModeFootprint(ThreadMode mode, double peakPlatformThreads, double peakHeapMb, double meanCpuCoresServices) {
     }
 
     /**
@@ -73,12 +78,12 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
     }
 
     /** A scaled run's users stand for the study's: 8 scaled users compare with the study's 100. */
-    private static List<Ratio> ratios(List<Row> rows, Published published, lab.vthreads.lab.model.ScaledScenario scaled) {
+    private static List<Ratio> ratios(List<Row> rows, Published published, ScaledScenario scaled) {
         List<Ratio> ratios = new ArrayList<>();
         for (String variant : new LinkedHashSet<>(rows.stream().map(Row::variant).toList())) {
             for (int users : new TreeSet<>(rows.stream().map(Row::users).toList())) {
-                Row platform = find(rows, variant, users, "platform");
-                Row virtual = find(rows, variant, users, "virtual");
+                Row platform = find(rows, variant, users, ThreadMode.PLATFORM);
+                Row virtual = find(rows, variant, users, ThreadMode.VIRTUAL);
                 if (platform == null || virtual == null) continue;
                 Published.Row study = published == null || published.rows() == null ? null
                         : published.rows().stream().filter(p -> Objects.equals(p.users(), scaled != null ? scaled.publishedUsersFor(users) : users))
@@ -93,32 +98,34 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
 
     private static List<ModeFootprint> footprints(ExperimentResults results) {
         List<ModeFootprint> footprints = new ArrayList<>();
-        for (String mode : new TreeSet<>(results.cells().stream().map(CellResult::mode).toList())) {
-            List<RepeatResult> all = results.cells().stream().filter(c -> c.mode().equals(mode)).flatMap(c -> c.repeats().stream()).toList();
+        for (ThreadMode mode : new TreeSet<>(results.cells().stream().map(CellResult::mode).toList())) {
+            List<RepeatResult> all = results.cells().stream().filter(c -> c.mode() == mode).flatMap(c -> c.repeats().stream()).toList();
             footprints.add(new ModeFootprint(mode,
                     max(all, x -> orNaN(x.server().peakPlatformThreadsPessoa())),
                     max(all, x -> orNaN(x.server().peakHeapMbPessoa())),
-                    all.stream().mapToDouble(x -> cpu(x, "pessoa-service") + cpu(x, "gateway-service")).average().orElse(Double.NaN)));
+                    all.stream().mapToDouble(x -> cpu(x, Component.PESSOA.label()) + cpu(x, Component.GATEWAY.label())).average().orElse(Double.NaN)));
         }
         return footprints;
     }
 
     private static List<ModelRow> model(ExperimentResults results, List<Row> rows) {
         if (results.calibration() == null) return List.of();
-        double cepMeanMs = results.settings().latency().meanMillis();
         List<ModelRow> model = new ArrayList<>();
         for (int i = 0; i < results.cells().size(); i++) {
             CellResult cell = results.cells().get(i);
-            Cell f = cell.factors();
-            if (f == null || cell.repeats().isEmpty()) continue;
-            Integer threads = f.mode().virtual() ? null : orDefault(f.tomcatThreads(), 200);
-            Prediction prediction = CapacityModel.predict(results.calibration().demand(threads, orDefault(f.poolSize(), 10),
-                    f.cepInsideTransaction(), f.concurrencyLimit(), f.users(), cepMeanMs, 0));
+            Cell c = cell.factors();
+            if (c == null || cell.repeats().isEmpty()) continue;
+            Factors f = c.factors();
+            // results.json written before a cell carried its own latency has it only in the preset's settings
+            double cepMeanMs = (f.cepLatency() != null ? f : results.settings().factors()).latency().meanMillis();
+            Integer threads = c.mode().virtual() ? null : f.effectiveTomcatThreads();
+            Prediction prediction = CapacityModel.predict(results.calibration().demand(threads, f.effectivePoolSize(),
+                    f.lookupsInsideTransaction(), f.effectiveConcurrencyLimit(), c.users(), cepMeanMs, 0));
             double measured = rows.get(i).throughput().median();
             RepeatResult first = cell.repeats().getFirst();
             double busy = Stat.of(cell.repeats().stream().mapToDouble(r -> r.machine().meanBusy()).toArray()).median();
-            double tomcatBusy = Math.max(middleMean(first, "pessoa.tomcatBusy"), middleMean(first, "gateway.tomcatBusy"));
-            double pending = middleMean(first, "pessoa.hikariPending");
+            double tomcatBusy = busierTomcat(first);
+            double pending = middleMean(first, SampleKeys.PESSOA_HIKARI_PENDING);
             Bottleneck observed = CapacityModel.observed(busy, threads, tomcatBusy, pending);
             String evidence = String.format(java.util.Locale.ROOT, "CPU %.0f%% busy; %s; Hikari pending %.1f", busy * 100,
                     threads == null ? "virtual threads" : String.format(java.util.Locale.ROOT, "Tomcat %.0f of %d busy", tomcatBusy, threads),
@@ -137,12 +144,14 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
                 .mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
 
-    private static int orDefault(Integer value, int fallback) {
-        return value != null ? value : fallback;
+    /** Mean busy Tomcat threads of the busier service, over the middle of the run (NaN in virtual mode). */
+    static double busierTomcat(RepeatResult repeat) {
+        return Math.max(middleMean(repeat, SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.PESSOA)),
+                middleMean(repeat, SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.GATEWAY)));
     }
 
-    private static Row find(List<Row> rows, String variant, int users, String mode) {
-        return rows.stream().filter(r -> Objects.equals(r.variant(), variant) && r.users() == users && r.mode().equals(mode)).findFirst().orElse(null);
+    private static Row find(List<Row> rows, String variant, int users, ThreadMode mode) {
+        return rows.stream().filter(r -> Objects.equals(r.variant(), variant) && r.users() == users && r.mode() == mode).findFirst().orElse(null);
     }
 
     private static Stat stat(List<RepeatResult> repeats, ToDoubleFunction<RepeatResult> value) {

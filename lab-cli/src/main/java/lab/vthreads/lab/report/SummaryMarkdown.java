@@ -2,8 +2,6 @@ package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.experiment.ExperimentResults;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 
 /** summary.md: the experiment in tables a person can paste into an issue or a paper. */
@@ -24,33 +22,12 @@ public final class SummaryMarkdown {
                 results.settings().repeat()));
         String scaled = ReportTables.scaledNote(results);
         if (scaled != null) md.append("**").append(scaled).append("**\n\n");
-        for (ReportTables.Table t : tables(results, summary)) {
+        for (ReportTables.Table t : ReportTables.all(results, summary)) {
             md.append("## ").append(t.title()).append("\n\n");
             if (t.note() != null) md.append(t.note()).append("\n\n");
             md.append(markdown(t)).append('\n');
         }
         return md.toString();
-    }
-
-    static List<ReportTables.Table> tables(ExperimentResults results, Summary summary) {
-        List<ReportTables.Table> tables = new ArrayList<>();
-        tables.add(ReportTables.results(summary));
-        ReportTables.Table failures = ReportTables.failures(results);
-        if (!failures.rows().isEmpty()) tables.add(failures);
-        if (!summary.ratios().isEmpty()) tables.add(ReportTables.ratios(summary, results.settings().published(), results.scaled()));
-        if (!summary.model().isEmpty()) tables.add(ReportTables.model(summary));
-        if (showsPool(results)) tables.add(ReportTables.pool(results));
-        if (results.calibration() != null) tables.add(ReportTables.calibration(results.calibration()));
-        tables.add(ReportTables.footprint(summary, results.settings().published()));
-        return tables;
-    }
-
-    /** The pool table matters where the preset varies the pool, or where requests waited for a connection. */
-    static boolean showsPool(ExperimentResults results) {
-        boolean variants = results.settings().variants() != null && !results.settings().variants().isEmpty();
-        boolean waited = results.cells().stream().flatMap(c -> c.repeats().stream())
-                .anyMatch(r -> r.server().peakHikariPending() != null && r.server().peakHikariPending() >= 1);
-        return variants || waited;
     }
 
     /** The results table alone, for the terminal at the end of a run. */

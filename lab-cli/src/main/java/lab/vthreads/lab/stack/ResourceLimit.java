@@ -1,8 +1,10 @@
 package lab.vthreads.lab.stack;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * What compose's {@code deploy.resources.limits} gives a container, as JVM flags for a native process: the JVM
@@ -38,6 +40,15 @@ public record ResourceLimit(double cpus, long memoryMb, String cpuList) {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Invalid limit '" + text + "': use CPUS[:MEMORY[:CPU_LIST]], e.g. 2:2g or 1.5:1g:0");
         }
+    }
+
+    /** Limits by component name, as presets and {@code --limit} spell them ({@code pessoa-service: "1.5:2g"}). */
+    public static Map<StackSettings.Component, ResourceLimit> parseAll(Map<String, String> byName) {
+        Map<StackSettings.Component, ResourceLimit> limits = new EnumMap<>(StackSettings.Component.class);
+        if (byName != null) {
+            byName.forEach((name, limit) -> limits.put(StackSettings.Component.of(name), parse(limit)));
+        }
+        return limits;
     }
 
     private static long megabytes(String text) {

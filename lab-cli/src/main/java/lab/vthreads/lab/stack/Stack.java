@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -137,56 +136,20 @@ public final class Stack implements AutoCloseable {
 
     private void startPessoaService(StackSettings settings) {
         StackSettings.StackPorts p = settings.ports();
-        Map<String, String> env = new HashMap<>(serviceEnvironment(settings, p.pessoa(), p.pessoaManagement()));
-        env.put("SPRING_DATASOURCE_URL", settings.jdbcUrl() + (settings.jdbcUrl().contains("?") ? "&" : "?") + "reWriteBatchedInserts=true");
-        env.put("SPRING_DATASOURCE_USERNAME", settings.externalDatabase() != null ? settings.externalDatabase().user() : EmbeddedPostgresServer.USER);
-        env.put("SPRING_DATASOURCE_PASSWORD", settings.externalDatabase() != null ? settings.externalDatabase().password() : EmbeddedPostgresServer.PASSWORD);
-        env.put("LAB_CEP_BASE_URL", "http://127.0.0.1:" + p.wiremock());
-        env.put("LAB_CEP_LOOKUP_INSIDE_TRANSACTION", Boolean.toString(settings.cepInsideTransaction()));
-        // Hikari's settings in the canonical form (no underscore for the dash): CONNECTION_TIMEOUT would also read as
-        // connection.timeout, and binding that calls HikariDataSource.getConnection() before the pool is configured.
-        if (settings.poolSize() != null) {
-            env.put("SPRING_DATASOURCE_HIKARI_MAXIMUMPOOLSIZE", settings.poolSize().toString());
-        }
-        if (settings.poolTimeoutMs() != null) {
-            env.put("SPRING_DATASOURCE_HIKARI_CONNECTIONTIMEOUT", settings.poolTimeoutMs().toString());
-        }
-        if (settings.concurrencyLimit() != null) {
-            env.put("LAB_DATABASE_CONCURRENCY_LIMIT", settings.concurrencyLimit().toString());
-        }
-        ManagedProcess pessoa = launchJar(settings, Component.PESSOA, jar("pessoa-service"), env,
-                settings.hikariCp() != null ? hikariJar(settings.hikariCp()) : null);
+        String hikariCp = settings.factors().hikariCp();
+        ManagedProcess pessoa = launchJar(settings, Component.PESSOA, jar("pessoa-service"), ServiceEnvironment.pessoa(settings),
+                hikariCp != null ? hikariJar(hikariCp) : null);
         HealthCheck.awaitHttp200(pessoa, "http://127.0.0.1:" + p.pessoaManagement() + "/actuator/health", SERVICE_START);
         rows.put(Component.PESSOA, new Row(Component.PESSOA, "http://127.0.0.1:" + p.pessoa() + " (management " + p.pessoaManagement() + ")",
-                pessoa.pid(), threadSettings(settings) + ", pool " + orDefault(settings.poolSize(), "10") + ", CEP lookups "
-                + (settings.cepInsideTransaction() ? "inside" : "outside") + " the transaction"
-                + (settings.concurrencyLimit() != null ? ", database concurrency limit " + settings.concurrencyLimit() : "")
-                + (settings.hikariCp() != null ? ", HikariCP " + settings.hikariCp() : "") + "; " + settings.limit(Component.PESSOA).describe()));
+                pessoa.pid(), ServiceEnvironment.describePessoa(settings) + "; " + settings.limit(Component.PESSOA).describe()));
     }
 
     private void startGateway(StackSettings settings) {
         StackSettings.StackPorts p = settings.ports();
-        Map<String, String> env = new HashMap<>(serviceEnvironment(settings, p.gateway(), p.gatewayManagement()));
-        env.put("LAB_GATEWAY_PESSOA_URL", "http://127.0.0.1:" + p.pessoa());
-        ManagedProcess gateway = launchJar(settings, Component.GATEWAY, jar("gateway-service"), env, null);
+        ManagedProcess gateway = launchJar(settings, Component.GATEWAY, jar("gateway-service"), ServiceEnvironment.gateway(settings), null);
         HealthCheck.awaitHttp200(gateway, "http://127.0.0.1:" + p.gatewayManagement() + "/actuator/health", SERVICE_START);
         rows.put(Component.GATEWAY, new Row(Component.GATEWAY, "http://127.0.0.1:" + p.gateway() + " (management " + p.gatewayManagement() + ")",
-                gateway.pid(), threadSettings(settings) + "; " + settings.limit(Component.GATEWAY).describe()));
-    }
-
-    private static Map<String, String> serviceEnvironment(StackSettings settings, int port, int managementPort) {
-        Map<String, String> env = new HashMap<>();
-        env.put("SERVER_PORT", Integer.toString(port));
-        env.put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
-        env.put("SPRING_THREADS_VIRTUAL_ENABLED", Boolean.toString(settings.mode().virtual()));
-        if (settings.tomcatThreads() != null) {
-            env.put("SERVER_TOMCAT_THREADS_MAX", settings.tomcatThreads().toString());
-        }
-        return env;
-    }
-
-    private static String threadSettings(StackSettings settings) {
-        return settings.mode().label() + " threads, Tomcat max " + orDefault(settings.tomcatThreads(), "200");
+                gateway.pid(), ServiceEnvironment.describeThreads(settings) + "; " + settings.limit(Component.GATEWAY).describe()));
     }
 
     /**
@@ -253,10 +216,6 @@ public final class Stack implements AutoCloseable {
 
     private static String javaExecutable() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    private static String orDefault(Integer value, String fallback) {
-        return value != null ? value.toString() : fallback + " (default)";
     }
 
     public StackSettings settings() {

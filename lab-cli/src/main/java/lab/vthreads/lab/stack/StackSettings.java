@@ -6,25 +6,12 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * Everything that defines one start of the stack: the experiment factors (thread mode, Tomcat threads, pool size,
- * CEP latency and where the lookups happen) and the plumbing (ports, limits, where things are).
- *
- * @param tomcatThreads null keeps Spring's default (200)
- * @param poolSize      null keeps Spring's default (10)
- * @param poolTimeoutMs null keeps Hikari's default (30000)
- * @param concurrencyLimit null for no limit on concurrent database work; else excess requests get 503 at once
- * @param hikariCp      null runs the HikariCP inside pessoa-service's jar; a version (one of pessoa-service/target/hikari/)
- *                      puts that one ahead of it
+ * Everything that defines one start of the stack: the thread mode and the experiment's factors, and the plumbing
+ * (ports, resource limits, where things are).
  */
 public record StackSettings(
         ThreadMode mode,
-        Integer tomcatThreads,
-        Integer poolSize,
-        Integer poolTimeoutMs,
-        CepLatency cepLatency,
-        boolean cepInsideTransaction,
-        Integer concurrencyLimit,
-        String hikariCp,
+        Factors factors,
         StackPorts ports,
         Map<Component, ResourceLimit> limits,
         ExternalDatabase externalDatabase,
@@ -61,6 +48,20 @@ public record StackSettings(
 
     /** An existing PostgreSQL to use instead of the embedded one. */
     public record ExternalDatabase(String url, String user, String password) {
+    }
+
+    public StackSettings {
+        factors = factors != null ? factors : Factors.NONE;
+        limits = limits != null ? Map.copyOf(limits) : Map.of();
+    }
+
+    /** The same start with other factors (a cell's), keeping the plumbing. */
+    public StackSettings with(ThreadMode mode, Factors factors, Path runDirectory) {
+        return new StackSettings(mode, factors, ports, limits, externalDatabase, home, runDirectory);
+    }
+
+    public CepLatency cepLatency() {
+        return factors.latency();
     }
 
     public ResourceLimit limit(Component component) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.report.ResultsFiles;
 import lab.vthreads.lab.stack.StackSettings;
-import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,11 +26,25 @@ class ExperimentRunTest {
     @Test
     void runsTheCellsWritesValidResultsAndAReportAndRecordsACellThatCouldNotStart(@TempDir Path dir) throws Exception {
         // Two real cells, and a third whose HikariCP version does not exist: it must fail alone, with its reason.
-        Preset tiny = new Preset("tiny", "Two cells, a few seconds each.", "A test.", "CreatePessoaSimulation", "closed", List.of(4),
-                List.of(ThreadMode.PLATFORM, ThreadMode.VIRTUAL), 1, 4, 0, 0, "fixed:50", 10, null, null, false, 1, null,
-                List.of(new Preset.Variant("jar", null, null, null, null, null, null, null),
-                        new Preset.Variant("no-such-hikari", List.of(ThreadMode.VIRTUAL), null, null, null, null, null, "0.0.0")),
-                null, null, null);
+        Preset tiny = Preset.parse("""
+                name: tiny
+                description: Two cells, a few seconds each.
+                why: A test.
+                simulation: CreatePessoaSimulation
+                workload: closed
+                users: [4]
+                modes: [platform, virtual]
+                rampUpSeconds: 1
+                holdSeconds: 4
+                rampDownSeconds: 0
+                warmupSeconds: 0
+                cepLatency: fixed:50
+                tomcatThreads: 10
+                repeat: 1
+                variants:
+                  - {name: jar}
+                  - {name: no-such-hikari, modes: [virtual], hikariCp: "0.0.0"}
+                """);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, ports(), 0.5, false, 12, false,
                 new PrintStream(progress, true)));
@@ -61,7 +74,7 @@ class ExperimentRunTest {
         // uses, must have measured CPU and gone past the open workload's rate.
         assertThat(calibration.saturatedCpuMsPerRequest()).isPositive();
         assertThat(calibration.saturatedThroughput()).isGreaterThan(calibration.throughput());
-        assertThat(calibration.throughput()).isCloseTo(ExperimentRunner.CALIBRATION_RATES[1], org.assertj.core.data.Percentage.withPercentage(25));
+        assertThat(calibration.throughput()).isCloseTo(Calibrator.RATES[1], org.assertj.core.data.Percentage.withPercentage(25));
         assertThat(calibration.cepLookupsPerRequest()).isBetween(1.0, 3.0);
         assertThat(calibration.connectionsPerRequest()).isGreaterThanOrEqualTo(1.0);
         assertThat(calibration.connectionHoldMs()).isPositive();
@@ -78,8 +91,20 @@ class ExperimentRunTest {
     /** What a shutdown hook does on SIGTERM or Ctrl-C mid-run: every process the runner started ends, nothing is left behind. */
     @Test
     void abortStopsTheLoadGeneratorTheServicesAndTheInfrastructure(@TempDir Path dir) throws Exception {
-        Preset tiny = new Preset("tiny", "One cell.", "A test.", "CreatePessoaSimulation", "closed", List.of(4), List.of(ThreadMode.VIRTUAL),
-                1, 60, 0, 0, "fixed:50", null, null, null, false, 1, null, null, null, null, null);
+        Preset tiny = Preset.parse("""
+                name: tiny
+                description: One cell.
+                simulation: CreatePessoaSimulation
+                workload: closed
+                users: [4]
+                modes: [virtual]
+                rampUpSeconds: 1
+                holdSeconds: 60
+                rampDownSeconds: 0
+                warmupSeconds: 0
+                cepLatency: fixed:50
+                repeat: 1
+                """);
         ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, ports(), 0.5, false, 60, false,
                 new PrintStream(new ByteArrayOutputStream(), true)));
         Thread run = new Thread(() -> {

@@ -1,5 +1,7 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.infra.cep.CepLatency;
+import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,8 +31,8 @@ class PresetTest {
 
         assertThat(preset.modes()).containsExactly(ThreadMode.PLATFORM, ThreadMode.VIRTUAL);
         // More users than Tomcat threads at the top level, fewer at the bottom: divergence and parity.
-        assertThat(preset.users().getLast()).isGreaterThan(preset.tomcatThreads());
-        assertThat(preset.users().getFirst()).isLessThanOrEqualTo(preset.tomcatThreads());
+        assertThat(preset.users().getLast()).isGreaterThan(preset.factors().tomcatThreads());
+        assertThat(preset.users().getFirst()).isLessThanOrEqualTo(preset.factors().tomcatThreads());
     }
 
     @Test
@@ -38,8 +40,8 @@ class PresetTest {
         Preset paper = Preset.resolve(HOME, "paper");
 
         assertThat(paper.users()).containsExactly(100, 500, 1000);
-        assertThat(paper.tomcatThreads()).isEqualTo(400);
-        assertThat(paper.cepLatency()).isEqualTo("fixed:200");
+        assertThat(paper.factors().tomcatThreads()).isEqualTo(400);
+        assertThat(paper.factors().cepLatency()).isEqualTo("fixed:200");
         assertThat(List.of(paper.rampUpSeconds(), paper.holdSeconds(), paper.rampDownSeconds())).containsExactly(60, 120, 30);
         Preset shortPaper = paper.shortened();
         assertThat(shortPaper.holdSeconds()).isLessThan(paper.holdSeconds());
@@ -81,14 +83,14 @@ class PresetTest {
                 "inside-pool-10-platform-control-platform-1000u", "inside-pool-10-backpressure-virtual-1000u",
                 "inside-pool-10-hikari-7.0.2-virtual-1000u");
         Cell backpressure = cells.get(9);
-        assertThat(backpressure.concurrencyLimit()).isEqualTo(10);
-        assertThat(backpressure.poolTimeoutMs()).isEqualTo(250);
-        assertThat(backpressure.cepInsideTransaction()).isTrue();
+        assertThat(backpressure.factors().concurrencyLimit()).isEqualTo(10);
+        assertThat(backpressure.factors().poolTimeoutMs()).isEqualTo(250);
+        assertThat(backpressure.factors().cepInsideTransaction()).isTrue();
         assertThat(cells.get(8).mode()).isEqualTo(ThreadMode.PLATFORM);
-        assertThat(cells.get(10).hikariCp()).isEqualTo("7.0.2");
+        assertThat(cells.get(10).factors().hikariCp()).isEqualTo("7.0.2");
         // a variant overrides only what it names
-        assertThat(cells.get(0).cepInsideTransaction()).isFalse();
-        assertThat(cells.get(0).hikariCp()).isNull();
+        assertThat(cells.get(0).factors().cepInsideTransaction()).isFalse();
+        assertThat(cells.get(0).factors().hikariCp()).isNull();
     }
 
     @Test
@@ -120,12 +122,13 @@ class PresetTest {
 
     @Test
     void overridesFromTheCommandLineReplaceOnlyWhatTheyName() {
-        Preset preset = Preset.resolve(HOME, "default").with(List.of(50), null, 10, null, 3, null, null, "none");
+        Preset preset = Preset.resolve(HOME, "default").with(new Preset.Overrides(List.of(50), null, 10, null, 3),
+                Factors.cepLatency(new CepLatency.None()));
 
         assertThat(preset.users()).containsExactly(50);
         assertThat(preset.holdSeconds()).isEqualTo(10);
         assertThat(preset.repeat()).isEqualTo(3);
-        assertThat(preset.cepLatency()).isEqualTo("none");
+        assertThat(preset.factors().cepLatency()).isEqualTo("none");
         assertThat(preset.modes()).hasSize(2);
     }
 

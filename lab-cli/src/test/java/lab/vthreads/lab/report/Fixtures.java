@@ -3,11 +3,11 @@ package lab.vthreads.lab.report;
 import lab.vthreads.lab.experiment.ExperimentResults;
 import lab.vthreads.lab.experiment.Published;
 import lab.vthreads.lab.model.Calibration;
-import lab.vthreads.lab.experiment.ExperimentResults.Client;
-import lab.vthreads.lab.experiment.ExperimentResults.Latency;
 import lab.vthreads.lab.experiment.ExperimentResults.RepeatResult;
 import lab.vthreads.lab.experiment.ExperimentResults.Server;
 import lab.vthreads.lab.experiment.Preset;
+import lab.vthreads.lab.load.ClientResult;
+import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.ThreadMode;
 
 import java.util.List;
@@ -21,8 +21,9 @@ final class Fixtures {
 
     static ExperimentResults experiment() {
         Preset preset = new Preset("fixture", "A hand-made experiment.", "Because.", "CreatePessoaSimulation", "closed",
-                List.of(200), List.of(ThreadMode.PLATFORM, ThreadMode.VIRTUAL), 5, 20, 0, 0, "fixed:500", 25, null, null, false, 3, null,
-                null, null, new Published("A study.", List.of(new Published.Row(200, 100.0, 300.0, 800.0, 400.0)), null, null), null);
+                List.of(200), List.of(ThreadMode.PLATFORM, ThreadMode.VIRTUAL), 5, 20, 0, 0,
+                new Factors(25, null, null, false, null, null, "fixed:500"), 3, null, null, null,
+                new Published("A study.", List.of(new Published.Row(200, 100.0, 300.0, 800.0, 400.0)), null, null), null);
         // R₀ = 10 ms + 1 lookup × 500 ms = 0.51 s. Bounds: CPU 2 cores ÷ (0.8 × 2 ÷ 320 req/s = 5 ms) = 400 req/s; threads 25 ÷ 0.51 s = 49.0 req/s;
         // users 200 ÷ 0.51 s = 392.2 req/s; pool 10 ÷ 5 ms = 2,000 req/s.
         Calibration calibration = new Calibration(2, 40, 20, 40, Map.of("pessoa-service", 3.0, "gateway-service", 2.0), 10, 1, 1, 5, 0.1, 0.05, 320, 0.8);
@@ -32,9 +33,9 @@ final class Fixtures {
                         2, 24_000, "Linux", Map.of("pessoa-service", "platform threads")),
                 preset, calibration, null,
                 List.of(
-                        new ExperimentResults.CellResult("platform-200u", null, "platform", 200, preset.cells().get(0), List.of(
+                        new ExperimentResults.CellResult("platform-200u", null, ThreadMode.PLATFORM, 200, preset.cells().get(0), List.of(
                                 repeat(1, 100, 300, 900, 0, 410, 350, 1.10), repeat(2, 120, 280, 700, 2, 405, 300, 1.00), repeat(3, 110, 320, 800, 1, 412, 320, 0.90)), List.of()),
-                        new ExperimentResults.CellResult("virtual-200u", null, "virtual", 200, preset.cells().get(1), List.of(
+                        new ExperimentResults.CellResult("virtual-200u", null, ThreadMode.VIRTUAL, 200, preset.cells().get(1), List.of(
                                 repeat(1, 260, 150, 400, 0, 40, 500, 1.60), repeat(2, 250, 160, 450, 0, 38, 520, 1.50), repeat(3, 240, 170, 500, 0, 41, 510, 1.70)), List.of())),
                 ExperimentResults.UNITS);
     }
@@ -42,7 +43,7 @@ final class Fixtures {
     private static RepeatResult repeat(int n, double throughput, double mean, double p95, long ko, double threads, double heap, double pessoaCpu) {
         long ok = Math.round(throughput * 25);
         return new RepeatResult(n, "2026-11-21T10:0" + n + ":00Z",
-                new Client(ok + ko, ok, ko, throughput, new Latency(mean, mean, p95, p95 * 1.5, p95 * 2), ko > 0 ? Map.of("status 503 (expected 201)", ko) : Map.of(),
+                new ClientResult(ok + ko, ok, ko, throughput, new ClientResult.Latency(mean, mean, p95, p95 * 1.5, p95 * 2), ko > 0 ? Map.of("status 503 (expected 201)", ko) : Map.of(),
                         ok, ok, true, 0),
                 new Server(p95 * 0.9, p95 * 1.3, p95, p95 * 1.4, threads, 60.0, heap, 120.0, 0.0, 25.0, 0.0, 0.2, 0.0, 0.5, 0.9),
                 Map.of("pessoa-service", new ExperimentResults.ProcessUsage(pessoaCpu, 400), "gateway-service", new ExperimentResults.ProcessUsage(0.5, 300)),

@@ -3,6 +3,7 @@ package lab.vthreads.lab.report;
 import org.junit.jupiter.api.Test;
 
 import lab.vthreads.lab.model.Bottleneck;
+import lab.vthreads.lab.stack.ThreadMode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -16,7 +17,7 @@ class SummaryTest {
         Summary.Row platform = summary.rows().getFirst();
 
         // throughputs 100, 120, 110 → median 110, range 100–120; p95 900, 700, 800 → 800; errors 0, 2, 1 → 1
-        assertThat(platform.mode()).isEqualTo("platform");
+        assertThat(platform.mode()).isEqualTo(ThreadMode.PLATFORM);
         assertThat(platform.throughput()).isEqualTo(new Summary.Stat(110, 100, 120));
         assertThat(platform.p95()).isEqualTo(new Summary.Stat(800, 700, 900));
         assertThat(platform.errors()).isEqualTo(new Summary.Stat(1, 0, 2));

@@ -1,0 +1,44 @@
+package lab.vthreads.lab.cli;
+
+import lab.vthreads.infra.cep.CepLatency;
+import lab.vthreads.infra.cep.CepMockMain;
+import lab.vthreads.lab.stack.Factors;
+import picocli.CommandLine.Option;
+
+/**
+ * The experiment's factors as command-line options, shared by {@code ./lab up} and {@code ./lab run}. An option left
+ * out says nothing: {@code run} keeps the preset's value, {@code up} the service's default.
+ */
+public class FactorOptions {
+
+    @Option(names = "--tomcat-threads", paramLabel = "N", description = "server.tomcat.threads.max of both services (default: Spring's 200)")
+    Integer tomcatThreads;
+
+    @Option(names = "--pool-size", paramLabel = "N", description = "HikariCP maximum pool size (default: Spring's 10)")
+    Integer poolSize;
+
+    @Option(names = "--pool-timeout-ms", paramLabel = "MS", description = "HikariCP connectionTimeout in ms (default: Hikari's 30000)")
+    Integer poolTimeoutMs;
+
+    @Option(names = "--cep-latency", paramLabel = "LATENCY", converter = CepMockMain.LatencyConverter.class,
+            description = "lognormal:MEDIAN_MS:SIGMA | fixed:MS | uniform:LO_MS:HI_MS | none (default: lognormal:200:0.4)")
+    CepLatency cepLatency;
+
+    @Option(names = "--cep-inside-transaction", negatable = true,
+            description = "look the CEPs up while holding the DB transaction: the pool-bottleneck scenario (default: outside)")
+    Boolean cepInsideTransaction;
+
+    @Option(names = "--db-concurrency-limit", paramLabel = "N", description = "backpressure: at most N requests in a database "
+            + "transaction, the rest get 503 + Retry-After at once (default: no limit)")
+    Integer concurrencyLimit;
+
+    @Option(names = "--hikari-cp", paramLabel = "VERSION", description = "run pessoa-service with this HikariCP version from "
+            + "pessoa-service/target/hikari/ (default: the one in its jar)")
+    String hikariCp;
+
+    /** What was given on the command line, nothing else. */
+    public Factors factors() {
+        return new Factors(tomcatThreads, poolSize, poolTimeoutMs, cepInsideTransaction, concurrencyLimit, hikariCp,
+                cepLatency != null ? cepLatency.text() : null);
+    }
+}

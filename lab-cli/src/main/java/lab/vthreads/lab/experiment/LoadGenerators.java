@@ -1,0 +1,65 @@
+package lab.vthreads.lab.experiment;
+
+import lab.vthreads.lab.load.GatlingRun;
+import lab.vthreads.lab.load.LoadProperties;
+import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.process.StartFailure;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Starts the experiment's load-generator processes and remembers them, so that an abort (Ctrl-C, SIGTERM) can stop
+ * the one running and no new one starts afterwards.
+ */
+final class LoadGenerators {
+
+    private final Path home;
+    private final String simulationClass;
+    private final List<ManagedProcess> started = new CopyOnWriteArrayList<>();
+    private volatile ManagedProcess running;
+    private volatile boolean aborted;
+
+    LoadGenerators(Path home, String simulation) {
+        this.home = home;
+        this.simulationClass = GatlingRun.simulationClass(simulation);
+    }
+
+    /** Starts the simulation; {@link #await} waits for it. */
+    ManagedProcess start(LoadProperties load, Path reports, Path log) {
+        requireNotAborted();
+        ManagedProcess process = GatlingRun.start(home, simulationClass, load.asMap(), reports, log);
+        started.add(process);
+        running = process;
+        return process;
+    }
+
+    /** Waits up to {@code timeoutSeconds} and returns the exit code. */
+    int await(ManagedProcess process, long timeoutSeconds) {
+        return GatlingRun.await(process, timeoutSeconds);
+    }
+
+    /** Starts the simulation and waits for it: for runs whose results nobody reads (warm-ups). */
+    void run(LoadProperties load, Path reports, Path log, long timeoutSeconds) {
+        await(start(load, reports, log), timeoutSeconds);
+    }
+
+    void abort() {
+        aborted = true;
+        ManagedProcess process = running;
+        if (process != null) process.stop();
+    }
+
+    boolean aborted() {
+        return aborted;
+    }
+
+    void requireNotAborted() {
+        if (aborted) throw new StartFailure("the experiment was stopped");
+    }
+
+    List<ManagedProcess> started() {
+        return List.copyOf(started);
+    }
+}

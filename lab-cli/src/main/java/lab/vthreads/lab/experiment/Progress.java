@@ -1,0 +1,66 @@
+package lab.vthreads.lab.experiment;
+
+import lab.vthreads.lab.model.Calibration;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Locale;
+
+/** What the experiment tells the person running it, as it goes: the plan, each run with the time left, a live line. */
+final class Progress {
+
+    private final PrintStream out;
+    private int liveLines;
+
+    Progress(PrintStream out) {
+        this.out = out;
+    }
+
+    void calibrating(int lowRate, int highRate, int saturationUsers, int seconds, String mode) {
+        out.printf("Calibrating: %d and %d req/s, then %d closed users, %d s each, no CEP latency, %s threads%n", lowRate, highRate,
+                saturationUsers, seconds, mode);
+    }
+
+    void calibrated(Calibration c) {
+        StringBuilder perProcess = new StringBuilder();
+        c.cpuMsPerRequest().forEach((process, ms) -> perProcess.append(perProcess.isEmpty() ? "" : ", ")
+                .append(String.format(Locale.ROOT, "%s %.2f", process, ms)));
+        out.printf(Locale.ROOT, "  CPU per request %.2f ms at low load (%s), %.2f ms at saturation (%.0f req/s, %.0f%% busy); response %.1f ms; "
+                        + "%.2f CEP lookups and %.2f connections per request, held %.1f ms; CPU bound %.0f req/s%n",
+                c.totalCpuMsPerRequest(), perProcess, c.saturatedCpuMsPerRequest(), c.saturatedThroughput(), c.saturatedBusy() * 100, c.responseMs(),
+                c.cepLookupsPerRequest(), c.connectionsPerRequest(), c.connectionHoldMs(), c.cpuBound());
+    }
+
+    void scaled(String explanation) {
+        out.println("Scaled to this machine: " + explanation);
+    }
+
+    void cellStarting(int number, int total, String cell, int repeat, Duration elapsed, Duration left) {
+        out.printf("[%d/%d] %s, repeat %d: elapsed %s, about %s left%n", number, total, cell, repeat, format(elapsed), format(left));
+    }
+
+    void runningAgain(String cell, double steal, double threshold) {
+        out.printf(Locale.ROOT, "  steal %.1f%% over %.0f%%: running %s again%n", steal * 100, threshold * 100, cell);
+    }
+
+    void didNotRun(String cell, int repeat, String why) {
+        out.printf("  %s, repeat %d, did not run: %s%n", cell, repeat, why.lines().findFirst().orElse(""));
+    }
+
+    /** The live line during a measured run: rewritten in place on a terminal, every tenth one otherwise. */
+    void live(String line) {
+        if (System.console() != null) {
+            out.print("\r  " + line + "   ");
+        } else if (liveLines++ % 10 == 0) {
+            out.println("  " + line);
+        }
+    }
+
+    void endLive() {
+        if (System.console() != null) out.println();
+    }
+
+    static String format(Duration d) {
+        return String.format("%02d:%02d", d.toMinutes(), d.toSecondsPart());
+    }
+}

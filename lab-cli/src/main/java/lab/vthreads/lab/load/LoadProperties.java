@@ -1,0 +1,55 @@
+package lab.vthreads.lab.load;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The system properties a simulation reads ({@code LoadParameters} in the gatling module): the lab's side of that
+ * contract, so each name is written once. Start with {@link #closed} or {@link #open}, then add what the run needs.
+ */
+public final class LoadProperties {
+
+    private final Map<String, String> properties = new LinkedHashMap<>();
+
+    private LoadProperties(String baseUrl, Path cepsCsv) {
+        properties.put("baseUrl", baseUrl);
+        properties.put("ceps", cepsCsv.toString());
+        // The lab records errors instead of asserting on them: a cell with errors is a result, not a crash.
+        properties.put("maxKoPercent", "100");
+    }
+
+    /** {@code users} concurrent users, each sending again as soon as answered. */
+    public static LoadProperties closed(String baseUrl, Path cepsCsv, int users) {
+        LoadProperties load = new LoadProperties(baseUrl, cepsCsv);
+        load.properties.put("workload", "closed");
+        load.properties.put("users", Integer.toString(users));
+        return load;
+    }
+
+    /** New requests at {@code rate} per second, whatever the response times. */
+    public static LoadProperties open(String baseUrl, Path cepsCsv, int rate) {
+        LoadProperties load = new LoadProperties(baseUrl, cepsCsv);
+        load.properties.put("workload", "open");
+        load.properties.put("rate", Integer.toString(rate));
+        return load;
+    }
+
+    /** Ramp up, hold, ramp down, in seconds. */
+    public LoadProperties profile(int rampUp, int hold, int rampDown) {
+        properties.put("rampUp", Integer.toString(rampUp));
+        properties.put("hold", Integer.toString(hold));
+        properties.put("rampDown", Integer.toString(rampDown));
+        return this;
+    }
+
+    /** Where the simulation writes its JSON results ({@link GatlingResults} reads them). */
+    public LoadProperties resultsFile(Path file) {
+        properties.put("resultsFile", file.toString());
+        return this;
+    }
+
+    public Map<String, String> asMap() {
+        return Map.copyOf(properties);
+    }
+}

@@ -1,0 +1,107 @@
+package lab.vthreads.lab.stack;
+
+import lab.vthreads.infra.cep.CepLatency;
+
+/**
+ * The experiment's factors: everything a preset, a variant, a cell, the command line and one start of the stack can
+ * set. Every field may be null, meaning "not said here": {@link #overriddenBy} lets a more specific set (a variant,
+ * the command line) replace only what it names, and a factor still unsaid when the stack starts keeps the service's
+ * own default ({@link ServiceDefaults}).
+ *
+ * <p>A new factor is a new component here, the line in {@link #overriddenBy} that merges it, and the place that
+ * applies it ({@link ServiceEnvironment} for the services, the load generator's properties for the client side).
+ *
+ * @param tomcatThreads        {@code server.tomcat.threads.max} of both services
+ * @param poolSize             HikariCP's maximum pool size
+ * @param poolTimeoutMs        HikariCP's connectionTimeout
+ * @param cepInsideTransaction look the CEPs up while holding the transaction (the pool-bottleneck anti-pattern)
+ * @param concurrencyLimit     backpressure: at most this many requests in a database transaction, the rest get 503
+ * @param hikariCp             a HikariCP version from pessoa-service/target/hikari/ to run instead of the jar's own
+ * @param cepLatency           the CEP API's latency, as {@link CepLatency} text ({@code lognormal:200:0.4}, ...)
+ */
+public record Factors(
+        Integer tomcatThreads,
+        Integer poolSize,
+        Integer poolTimeoutMs,
+        Boolean cepInsideTransaction,
+        Integer concurrencyLimit,
+        String hikariCp,
+        String cepLatency) {
+
+    /** Nothing said: every service default applies. */
+    public static final Factors NONE = new Factors(null, null, null, null, null, null, null);
+
+    public Factors {
+        positive(tomcatThreads, "tomcatThreads");
+        positive(poolSize, "poolSize");
+        positive(poolTimeoutMs, "poolTimeoutMs");
+        if (concurrencyLimit != null && concurrencyLimit == 0) {
+            throw new IllegalArgumentException("concurrencyLimit must be positive, or -1 for no limit");
+        }
+        if (cepLatency != null) {
+            CepLatency.parse(cepLatency);
+        }
+    }
+
+    /** These factors, with every one that {@code more} names replaced by its value. */
+    public Factors overriddenBy(Factors more) {
+        if (more == null) return this;
+        return new Factors(
+                pick(more.tomcatThreads, tomcatThreads),
+                pick(more.poolSize, poolSize),
+                pick(more.poolTimeoutMs, poolTimeoutMs),
+                pick(more.cepInsideTransaction, cepInsideTransaction),
+                pick(more.concurrencyLimit, concurrencyLimit),
+                pick(more.hikariCp, hikariCp),
+                pick(more.cepLatency, cepLatency));
+    }
+
+    public static Factors tomcatThreads(int threads) {
+        return NONE.withTomcatThreads(threads);
+    }
+
+    public static Factors cepLatency(CepLatency latency) {
+        return new Factors(null, null, null, null, null, null, latency.text());
+    }
+
+    public Factors withTomcatThreads(int threads) {
+        return new Factors(threads, poolSize, poolTimeoutMs, cepInsideTransaction, concurrencyLimit, hikariCp, cepLatency);
+    }
+
+    /** The CEP latency, or none when unsaid. */
+    public CepLatency latency() {
+        return cepLatency != null ? CepLatency.parse(cepLatency) : new CepLatency.None();
+    }
+
+    /** The Tomcat threads the services really run with: the factor, or Spring's default. */
+    public int effectiveTomcatThreads() {
+        return tomcatThreads != null ? tomcatThreads : ServiceDefaults.TOMCAT_THREADS;
+    }
+
+    public int effectivePoolSize() {
+        return poolSize != null ? poolSize : ServiceDefaults.POOL_SIZE;
+    }
+
+    public int effectivePoolTimeoutMs() {
+        return poolTimeoutMs != null ? poolTimeoutMs : ServiceDefaults.POOL_TIMEOUT_MS;
+    }
+
+    public boolean lookupsInsideTransaction() {
+        return Boolean.TRUE.equals(cepInsideTransaction);
+    }
+
+    /** The concurrency limit, or null when there is none (unsaid, or -1 as the service spells "no limit"). */
+    public Integer effectiveConcurrencyLimit() {
+        return concurrencyLimit != null && concurrencyLimit > 0 ? concurrencyLimit : null;
+    }
+
+    private static <T> T pick(T override, T base) {
+        return override != null ? override : base;
+    }
+
+    private static void positive(Integer value, String name) {
+        if (value != null && value < 1) {
+            throw new IllegalArgumentException(name + " must be at least 1, got " + value);
+        }
+    }
+}
