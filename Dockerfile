@@ -12,12 +12,14 @@ WORKDIR /src
 COPY mvnw pom.xml ./
 COPY .mvn .mvn
 COPY lab-infra/pom.xml lab-infra/
+COPY service-support/pom.xml service-support/
 COPY pessoa-service/pom.xml pessoa-service/
 COPY gateway-service/pom.xml gateway-service/
 COPY gatling/pom.xml gatling/
 COPY lab-cli/pom.xml lab-cli/
 COPY db db
 COPY lab-infra/src lab-infra/src
+COPY service-support/src service-support/src
 COPY pessoa-service/src pessoa-service/src
 COPY gateway-service/src gateway-service/src
 RUN --mount=type=cache,target=/root/.m2 \

@@ -1,6 +1,7 @@
 package lab.vthreads.gateway.proxy;
 
 import lab.vthreads.gateway.web.RequestIdFilter;
+import lab.vthreads.service.ProblemTypes;
 import org.apache.hc.client5.http.ConnectTimeoutException;
 import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
 import org.slf4j.Logger;
@@ -35,9 +36,7 @@ public class ProxyFailures {
     public ServerResponse toProblem(Throwable ex, ServerRequest request) {
         Failure failure = classify(ex);
         log.warn("proxy to pessoa-service failed ({}): {}", failure.status().value(), rootMessage(ex));
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(failure.status(), failure.detail());
-        problem.setType(URI.create("urn:vthreads-lab:problem:" + failure.type()));
-        problem.setTitle(failure.title());
+        ProblemDetail problem = ProblemTypes.problem(failure.status(), failure.type(), failure.title(), failure.detail());
         problem.setInstance(URI.create(request.path()));
         Object requestId = request.servletRequest().getAttribute(RequestIdFilter.ATTRIBUTE);
         if (requestId != null) {

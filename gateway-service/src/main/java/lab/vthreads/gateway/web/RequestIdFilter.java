@@ -5,6 +5,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import lab.vthreads.service.RequestIds;
 import org.slf4j.MDC;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -14,8 +15,6 @@ import org.springframework.web.filter.OncePerRequestFilter;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.Enumeration;
-import java.util.UUID;
-import java.util.regex.Pattern;
 
 /**
  * Gives every request an {@code X-Request-Id} (the client's, when it is safe to log, or a new one), passes it to
@@ -25,23 +24,20 @@ import java.util.regex.Pattern;
 @Order(Ordered.HIGHEST_PRECEDENCE)
 public class RequestIdFilter extends OncePerRequestFilter {
 
-    public static final String HEADER = "X-Request-Id";
     public static final String ATTRIBUTE = RequestIdFilter.class.getName() + ".requestId";
-    private static final String MDC_KEY = "requestId";
-    private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9._:-]{1,64}");
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        String incoming = request.getHeader(HEADER);
-        String requestId = incoming != null && SAFE.matcher(incoming).matches() ? incoming : UUID.randomUUID().toString();
+        String incoming = request.getHeader(RequestIds.HEADER);
+        String requestId = RequestIds.acceptOrCreate(incoming);
         request.setAttribute(ATTRIBUTE, requestId);
-        response.setHeader(HEADER, requestId);
-        MDC.put(MDC_KEY, requestId);
+        response.setHeader(RequestIds.HEADER, requestId);
+        MDC.put(RequestIds.MDC_KEY, requestId);
         try {
             chain.doFilter(requestId.equals(incoming) ? request : new WithRequestId(request, requestId), response);
         } finally {
-            MDC.remove(MDC_KEY);
+            MDC.remove(RequestIds.MDC_KEY);
         }
     }
 
@@ -56,19 +52,19 @@ public class RequestIdFilter extends OncePerRequestFilter {
 
         @Override
         public String getHeader(String name) {
-            return HEADER.equalsIgnoreCase(name) ? requestId : super.getHeader(name);
+            return RequestIds.HEADER.equalsIgnoreCase(name) ? requestId : super.getHeader(name);
         }
 
         @Override
         public Enumeration<String> getHeaders(String name) {
-            return HEADER.equalsIgnoreCase(name) ? Collections.enumeration(java.util.List.of(requestId)) : super.getHeaders(name);
+            return RequestIds.HEADER.equalsIgnoreCase(name) ? Collections.enumeration(java.util.List.of(requestId)) : super.getHeaders(name);
         }
 
         @Override
         public Enumeration<String> getHeaderNames() {
             java.util.List<String> names = Collections.list(super.getHeaderNames());
-            if (names.stream().noneMatch(HEADER::equalsIgnoreCase)) {
-                names.add(HEADER);
+            if (names.stream().noneMatch(RequestIds.HEADER::equalsIgnoreCase)) {
+                names.add(RequestIds.HEADER);
             }
             return Collections.enumeration(names);
         }

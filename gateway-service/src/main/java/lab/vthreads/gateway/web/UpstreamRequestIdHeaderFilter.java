@@ -1,5 +1,6 @@
 package lab.vthreads.gateway.web;
 
+import lab.vthreads.service.RequestIds;
 import org.springframework.cloud.gateway.server.mvc.filter.HttpHeadersFilter;
 import org.springframework.http.HttpHeaders;
 import org.springframework.stereotype.Component;
@@ -16,7 +17,7 @@ class UpstreamRequestIdHeaderFilter implements HttpHeadersFilter.ResponseHttpHea
     public HttpHeaders apply(HttpHeaders upstream, ServerResponse response) {
         HttpHeaders headers = new HttpHeaders();
         headers.putAll(upstream);
-        headers.remove(RequestIdFilter.HEADER);
+        headers.remove(RequestIds.HEADER);
         return headers;
     }
 }

@@ -1,10 +1,7 @@
 package lab.vthreads.pessoa.problem;
 
-import lab.vthreads.pessoa.cep.CepNotFoundException;
-import lab.vthreads.pessoa.cep.CepUnavailableException;
-import lab.vthreads.pessoa.pessoa.DuplicateCpfException;
-import lab.vthreads.pessoa.web.BodyTooLargeException;
-import lab.vthreads.pessoa.web.RequestIdFilter;
+import lab.vthreads.service.ProblemTypes;
+import lab.vthreads.service.RequestIds;
 import org.hibernate.exception.JDBCConnectionException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -21,24 +18,27 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.resilience.InvocationRejectedException;
 import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.validation.FieldError;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.ErrorResponseException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
-import tools.jackson.core.JacksonException;
 
-import java.net.URI;
 import java.sql.SQLTransientConnectionException;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Every error as an RFC 9457 {@link ProblemDetail}, each with a {@code type} naming its class and the request id.
- * Nothing a client sends yields a 500: bad input is a 4xx, a failing dependency a 502/503/504.
+ * Every error as an RFC 9457 {@link ProblemDetail} with the request id. The features' own errors carry their problem
+ * type and status ({@link ErrorResponseException}: a CEP not found, a duplicate CPF, ...), and the framework answers
+ * them; this advice adds what the framework and the database raise. Nothing a client sends yields a 500: bad input
+ * is a 4xx, a failing dependency a 502/503/504.
  */
 @RestControllerAdvice
 public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
@@ -50,7 +50,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @Override
     protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex, HttpHeaders headers,
                                                                   HttpStatusCode status, WebRequest request) {
-        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "invalid-request", "Invalid request",
+        ProblemDetail problem = ProblemTypes.problem(HttpStatus.BAD_REQUEST, "invalid-request", "Invalid request",
                 "The request has " + ex.getErrorCount() + " invalid field(s).");
         List<Map<String, Object>> errors = ex.getBindingResult().getFieldErrors().stream()
                 .map(ProblemDetailsAdvice::fieldError)
@@ -62,40 +62,22 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @Override
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex, HttpHeaders headers,
                                                                   HttpStatusCode status, WebRequest request) {
-        BodyTooLargeException tooLarge = findCause(ex, BodyTooLargeException.class);
-        if (tooLarge != null) {
-            return handleExceptionInternal(ex, bodyTooLarge(tooLarge), headers, HttpStatus.CONTENT_TOO_LARGE, request);
+        // A feature's error raised while the body was read (the body-size limit) keeps its own problem.
+        ErrorResponse own = findCause(ex, ErrorResponse.class);
+        if (own != null) {
+            return handleExceptionInternal(ex, own.getBody(), headers, own.getStatusCode(), request);
         }
-        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "malformed-body", "Malformed request body", unreadableDetail(ex));
+        ProblemDetail problem = ProblemTypes.problem(HttpStatus.BAD_REQUEST, "malformed-body", "Malformed request body", unreadableDetail(ex));
         return handleExceptionInternal(ex, problem, headers, HttpStatus.BAD_REQUEST, request);
     }
 
-    @ExceptionHandler
-    ResponseEntity<ProblemDetail> tooLarge(BodyTooLargeException ex) {
-        return ResponseEntity.status(HttpStatus.CONTENT_TOO_LARGE).body(bodyTooLarge(ex));
-    }
-
-    @ExceptionHandler
-    ResponseEntity<ProblemDetail> duplicateCpf(DuplicateCpfException ex) {
-        return ResponseEntity.status(HttpStatus.CONFLICT)
-                .body(problem(HttpStatus.CONFLICT, "duplicate-cpf", "CPF already registered", ex.getMessage()));
-    }
-
-    @ExceptionHandler
-    ResponseEntity<ProblemDetail> cepNotFound(CepNotFoundException ex) {
-        ProblemDetail problem = problem(HttpStatus.UNPROCESSABLE_CONTENT, "cep-not-found", "CEP not found", ex.getMessage());
-        problem.setProperty("cep", ex.cep());
-        return ResponseEntity.unprocessableContent().body(problem);
-    }
-
-    @ExceptionHandler
-    ResponseEntity<ProblemDetail> cepUnavailable(CepUnavailableException ex) {
-        HttpStatus status = ex.timeout() ? HttpStatus.GATEWAY_TIMEOUT : HttpStatus.BAD_GATEWAY;
-        log.warn("{}", ex.getMessage());
-        ProblemDetail problem = problem(status, ex.timeout() ? "cep-timeout" : "cep-unavailable",
-                ex.timeout() ? "CEP API timed out" : "CEP API failed", ex.getMessage());
-        problem.setProperty("cep", ex.cep());
-        return ResponseEntity.status(status).body(problem);
+    @Override
+    protected ResponseEntity<Object> handleErrorResponseException(ErrorResponseException ex, HttpHeaders headers, HttpStatusCode status,
+                                                                  WebRequest request) {
+        if (status.is5xxServerError()) {
+            log.warn("{}", ex.getBody().getDetail());
+        }
+        return super.handleErrorResponseException(ex, headers, status, request);
     }
 
     /** The pool had no connection within connectionTimeout, or the database is down: retry later, not a bug. */
@@ -104,30 +86,26 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         boolean poolExhausted = findCause(ex, SQLTransientConnectionException.class) != null;
         log.warn("database unavailable (pool exhausted: {}): {}", poolExhausted, ex.getMessage());
         ProblemDetail problem = poolExhausted
-                ? problem(HttpStatus.SERVICE_UNAVAILABLE, "pool-exhausted", "No database connection available",
+                ? ProblemTypes.problem(HttpStatus.SERVICE_UNAVAILABLE, "pool-exhausted", "No database connection available",
                         "All database connections stayed busy for the whole connection timeout; retry later.")
-                : problem(HttpStatus.SERVICE_UNAVAILABLE, "database-unavailable", "Database unavailable",
+                : ProblemTypes.problem(HttpStatus.SERVICE_UNAVAILABLE, "database-unavailable", "Database unavailable",
                         "The database could not be reached; retry later.");
-        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-                .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
-                .body(problem);
+        return retryLater(problem);
     }
 
     /** lab.database.concurrency-limit turned the request away before it could queue for a connection: back off. */
     @ExceptionHandler
     ResponseEntity<ProblemDetail> databaseBusy(InvocationRejectedException ex) {
-        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-                .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
-                .body(problem(HttpStatus.SERVICE_UNAVAILABLE, "database-busy", "Too many requests waiting for the database",
-                        "The service's limit on concurrent database work is reached; retry later."));
+        return retryLater(ProblemTypes.problem(HttpStatus.SERVICE_UNAVAILABLE, "database-busy", "Too many requests waiting for the database",
+                "The service's limit on concurrent database work is reached; retry later."));
     }
 
     /** A constraint other than the CPF's: input that validation let through but the schema refuses. */
     @ExceptionHandler
     ResponseEntity<ProblemDetail> constraintViolated(DataIntegrityViolationException ex) {
         log.warn("constraint violated: {}", ex.getMostSpecificCause().getMessage());
-        return ResponseEntity.unprocessableContent().body(problem(HttpStatus.UNPROCESSABLE_CONTENT, "constraint-violated",
-                "Request violates a data constraint", "The request could not be stored as sent."));
+        return ResponseEntity.unprocessableContent().body(withRequestId(ProblemTypes.problem(HttpStatus.UNPROCESSABLE_CONTENT,
+                "constraint-violated", "Request violates a data constraint", "The request could not be stored as sent.")));
     }
 
     @ExceptionHandler
@@ -136,8 +114,8 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             return databaseUnavailable(ex);
         }
         log.error("unexpected error", ex);
-        return ResponseEntity.internalServerError().body(problem(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error",
-                "Internal error", "The request failed on the server; the request id identifies it in the logs."));
+        return ResponseEntity.internalServerError().body(withRequestId(ProblemTypes.problem(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error",
+                "Internal error", "The request failed on the server; the request id identifies it in the logs.")));
     }
 
     @Override
@@ -150,19 +128,14 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return response;
     }
 
-    private static ProblemDetail bodyTooLarge(BodyTooLargeException ex) {
-        return problem(HttpStatus.CONTENT_TOO_LARGE, "body-too-large", "Request body too large", ex.getMessage());
-    }
-
-    private static ProblemDetail problem(HttpStatus status, String type, String title, String detail) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
-        problem.setType(URI.create("urn:vthreads-lab:problem:" + type));
-        problem.setTitle(title);
-        return withRequestId(problem);
+    private static ResponseEntity<ProblemDetail> retryLater(ProblemDetail problem) {
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
+                .body(withRequestId(problem));
     }
 
     private static ProblemDetail withRequestId(ProblemDetail problem) {
-        String requestId = MDC.get(RequestIdFilter.MDC_KEY);
+        String requestId = MDC.get(RequestIds.MDC_KEY);
         if (requestId != null) {
             problem.setProperty("requestId", requestId);
         }
@@ -195,7 +168,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return path.toString();
     }
 
-    private static <T extends Throwable> @Nullable T findCause(Throwable ex, Class<T> type) {
+    private static <T> @Nullable T findCause(Throwable ex, Class<T> type) {
         for (Throwable t = ex; t != null; t = t.getCause()) {
             if (type.isInstance(t)) {
                 return type.cast(t);
