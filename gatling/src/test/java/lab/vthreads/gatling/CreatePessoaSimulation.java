@@ -1,5 +1,6 @@
 package lab.vthreads.gatling;
 
+import lab.vthreads.infra.testdata.Cpfs;
 import io.gatling.javaapi.core.ScenarioBuilder;
 
 import java.util.Iterator;

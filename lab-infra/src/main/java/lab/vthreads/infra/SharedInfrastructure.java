@@ -4,11 +4,19 @@ import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.infra.cep.CepMockServer;
 import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Map;
 
 /**
- * One embedded PostgreSQL and one WireMock CEP API per JVM, started on first use on free ports and stopped when the
- * JVM exits: what the services' integration tests share (CEP latency none unless a test sets another).
+ * The real parts the services' integration tests talk to: one embedded PostgreSQL and one WireMock CEP API serving
+ * the repository's {@code wiremock/} files, per JVM, started on first use on free ports and stopped when the JVM
+ * exits (CEP latency none unless a test sets another).
  */
 public final class SharedInfrastructure {
 
@@ -26,12 +34,56 @@ public final class SharedInfrastructure {
         return postgres;
     }
 
-    /** @param wiremockRoot the repository's wiremock/ folder, as seen from the calling module */
-    public static synchronized CepMockServer cep(Path wiremockRoot) {
+    public static synchronized CepMockServer cep() {
         if (cep == null) {
-            cep = CepMockServer.start(0, wiremockRoot, new CepLatency.None());
+            cep = CepMockServer.start(0, wiremockRoot(), new CepLatency.None());
             Runtime.getRuntime().addShutdownHook(new Thread(cep::close));
         }
         return cep;
+    }
+
+    /**
+     * What pessoa-service reads from its environment to use these, when a test runs it as a process of its own. Its
+     * CEP timeouts are generous: such tests check correctness on a loaded 2-core machine with cold JVMs, not speed,
+     * and the WireMock in the test JVM can take over a second to accept 200 simultaneous connections.
+     */
+    public static Map<String, String> pessoaEnvironment() {
+        return Map.of(
+                "SPRING_DATASOURCE_URL", postgres().jdbcUrl() + "?reWriteBatchedInserts=true",
+                "SPRING_DATASOURCE_USERNAME", EmbeddedPostgresServer.USER,
+                "SPRING_DATASOURCE_PASSWORD", EmbeddedPostgresServer.PASSWORD,
+                "LAB_CEP_BASE_URL", cep().baseUrl(),
+                "LAB_CEP_CONNECT_TIMEOUT", "10s",
+                "LAB_CEP_READ_TIMEOUT", "10s");
+    }
+
+    /** A count from the real database: {@code count("SELECT count(*) FROM pessoa WHERE cpf = ?", cpf)}. */
+    public static long count(String sql, Object... args) {
+        return Long.parseLong(string(sql, args));
+    }
+
+    /** The first column of the first row, as text; null when there is no row. */
+    public static String string(String sql, Object... args) {
+        try (Connection c = DriverManager.getConnection(postgres().jdbcUrl(), EmbeddedPostgresServer.USER, EmbeddedPostgresServer.PASSWORD);
+             PreparedStatement statement = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                statement.setObject(i + 1, args[i]);
+            }
+            try (ResultSet rs = statement.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The repository's wiremock/ folder, from any module's folder (where Maven runs a module's tests) or the root. */
+    static Path wiremockRoot() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isDirectory(dir.resolve("wiremock/mappings"))) {
+                return dir.resolve("wiremock");
+            }
+        }
+        throw new IllegalStateException("No wiremock/mappings above " + Path.of("").toAbsolutePath() + ": run the tests inside the repository");
     }
 }

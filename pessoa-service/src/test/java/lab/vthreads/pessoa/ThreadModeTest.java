@@ -3,7 +3,7 @@ package lab.vthreads.pessoa;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import lab.vthreads.infra.testdata.Cpfs;
-import lab.vthreads.pessoa.support.Http;
+import lab.vthreads.infra.testsupport.Http;
 import lab.vthreads.pessoa.support.ServiceTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;

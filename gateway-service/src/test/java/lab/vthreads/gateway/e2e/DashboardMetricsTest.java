@@ -1,6 +1,7 @@
 package lab.vthreads.gateway.e2e;
 
-import lab.vthreads.gateway.support.Http;
+import lab.vthreads.infra.testdata.Cpfs;
+import lab.vthreads.infra.testsupport.Http;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -38,7 +39,7 @@ class DashboardMetricsTest extends EndToEndTest {
 
     @Test
     void everyMetricTheDashboardQueriesIsExposed() throws IOException {
-        http.postJson("/v1/pessoas", Http.pessoa(Http.cpf(CPFS.incrementAndGet()), "01001000"));
+        http.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "PELO GATEWAY", "01001000"));
         String scrapes = new Http(pessoa.managementUrl(), Duration.ofSeconds(10)).get("/actuator/prometheus").body()
                 + new Http("http://127.0.0.1:" + managementPort, Duration.ofSeconds(10)).get("/actuator/prometheus").body();
 

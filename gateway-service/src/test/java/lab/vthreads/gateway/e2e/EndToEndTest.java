@@ -1,8 +1,9 @@
 package lab.vthreads.gateway.e2e;
 
-import lab.vthreads.gateway.support.Http;
+import lab.vthreads.infra.testdata.Cpfs;
+import lab.vthreads.infra.testsupport.Http;
 import lab.vthreads.gateway.support.PessoaServiceProcess;
-import lab.vthreads.gateway.support.RealInfrastructure;
+import lab.vthreads.infra.SharedInfrastructure;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -10,9 +11,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
-import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,7 +22,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
 abstract class EndToEndTest {
 
-    static final AtomicLong CPFS = new AtomicLong(300_000_000L + System.nanoTime() % 100_000_000L);
     static PessoaServiceProcess pessoa;
 
     @LocalServerPort
@@ -32,7 +30,7 @@ abstract class EndToEndTest {
     Http http;
 
     static void startPessoaService(boolean virtualThreads, DynamicPropertyRegistry registry) {
-        pessoa = PessoaServiceProcess.start(virtualThreads, RealInfrastructure.pessoaEnvironment());
+        pessoa = PessoaServiceProcess.start(virtualThreads, SharedInfrastructure.pessoaEnvironment());
         registry.add("lab.gateway.pessoa-url", pessoa::baseUrl);
         registry.add("spring.threads.virtual.enabled", () -> virtualThreads);
     }
@@ -51,31 +49,31 @@ abstract class EndToEndTest {
 
     @Test
     void createsAPersonThroughTheGatewayAndPostgresHoldsIt() {
-        String cpf = Http.cpf(CPFS.incrementAndGet());
+        String cpf = Cpfs.next();
 
-        HttpResponse<String> response = http.postJson("/v1/pessoas", Http.pessoa(cpf, "22041012", "01310100"));
+        Http.Reply response = http.postJson("/v1/pessoas", Http.pessoa(cpf, "PELO GATEWAY", "22041012", "01310100"));
 
-        assertThat(response.statusCode()).isEqualTo(201);
+        assertThat(response.status()).isEqualTo(201);
         String location = response.headers().firstValue("Location").orElseThrow();
         assertThat(location).matches("/v1/pessoas/\\d+");
-        assertThat(RealInfrastructure.count("SELECT count(*) FROM pessoa WHERE cpf = ?", cpf)).isEqualTo(1);
-        assertThat(RealInfrastructure.count("SELECT count(*) FROM endereco e JOIN pessoa p ON p.id = e.pessoa_id WHERE p.cpf = ?", cpf)).isEqualTo(2);
-        assertThat(RealInfrastructure.string("SELECT e.cidade FROM endereco e JOIN pessoa p ON p.id = e.pessoa_id WHERE p.cpf = ? AND e.cep = '22041012'", cpf))
+        assertThat(SharedInfrastructure.count("SELECT count(*) FROM pessoa WHERE cpf = ?", cpf)).isEqualTo(1);
+        assertThat(SharedInfrastructure.count("SELECT count(*) FROM endereco e JOIN pessoa p ON p.id = e.pessoa_id WHERE p.cpf = ?", cpf)).isEqualTo(2);
+        assertThat(SharedInfrastructure.string("SELECT e.cidade FROM endereco e JOIN pessoa p ON p.id = e.pessoa_id WHERE p.cpf = ? AND e.cep = '22041012'", cpf))
                 .isEqualTo("Rio de Janeiro");
 
-        HttpResponse<String> read = http.get(location);
-        assertThat(read.statusCode()).isEqualTo(200);
+        Http.Reply read = http.get(location);
+        assertThat(read.status()).isEqualTo(200);
         assertThat(read.body()).contains("\"cpf\":\"" + cpf + "\"", "Rua Barata Ribeiro");
     }
 
     @Test
     void passesPessoaServicesProblemsThrough() {
-        HttpResponse<String> unknownCep = http.postJson("/v1/pessoas", Http.pessoa(Http.cpf(CPFS.incrementAndGet()), "00000000"));
-        HttpResponse<String> invalid = http.postJson("/v1/pessoas", Http.pessoa("12345678900", "01001000"));
+        Http.Reply unknownCep = http.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "PELO GATEWAY", "00000000"));
+        Http.Reply invalid = http.postJson("/v1/pessoas", Http.pessoa("12345678900", "PELO GATEWAY", "01001000"));
 
-        assertThat(unknownCep.statusCode()).isEqualTo(422);
+        assertThat(unknownCep.status()).isEqualTo(422);
         assertThat(unknownCep.body()).contains("urn:vthreads-lab:problem:cep-not-found");
-        assertThat(invalid.statusCode()).isEqualTo(400);
+        assertThat(invalid.status()).isEqualTo(400);
         assertThat(invalid.body()).contains("urn:vthreads-lab:problem:invalid-request");
     }
 }

@@ -1,7 +1,8 @@
 package lab.vthreads.gateway.e2e;
 
-import lab.vthreads.gateway.support.Http;
-import lab.vthreads.gateway.support.RealInfrastructure;
+import lab.vthreads.infra.testdata.Cpfs;
+import lab.vthreads.infra.testsupport.Http;
+import lab.vthreads.infra.SharedInfrastructure;
 import lab.vthreads.infra.cep.CepLatency;
 import org.junit.jupiter.api.Test;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -26,24 +27,24 @@ class VirtualThreadsEndToEndTest extends EndToEndTest {
     /** Correctness under concurrency, not speed: every request succeeds and each 201 is exactly one row. */
     @Test
     void twoHundredConcurrentPostsAllSucceedAndAreAllStored() throws Exception {
-        long before = RealInfrastructure.count("SELECT count(*) FROM pessoa");
+        long before = SharedInfrastructure.count("SELECT count(*) FROM pessoa");
         // A real CEP delay keeps all 200 requests in flight at once.
-        RealInfrastructure.cep().setLatency(new CepLatency.FixedLatency(200));
+        SharedInfrastructure.cep().setLatency(new CepLatency.FixedLatency(200));
         List<Integer> statuses = new ArrayList<>();
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<Integer>> replies = new ArrayList<>();
             for (int i = 0; i < 200; i++) {
-                String body = Http.pessoa(Http.cpf(CPFS.incrementAndGet()), "01001000");
-                replies.add(clients.submit(() -> http.postJson("/v1/pessoas", body).statusCode()));
+                String body = Http.pessoa(Cpfs.next(), "PELO GATEWAY", "01001000");
+                replies.add(clients.submit(() -> http.postJson("/v1/pessoas", body).status()));
             }
             for (Future<Integer> reply : replies) {
                 statuses.add(reply.get(90, TimeUnit.SECONDS));
             }
         } finally {
-            RealInfrastructure.cep().setLatency(new CepLatency.None());
+            SharedInfrastructure.cep().setLatency(new CepLatency.None());
         }
 
         assertThat(statuses).hasSize(200).containsOnly(201);
-        assertThat(RealInfrastructure.count("SELECT count(*) FROM pessoa") - before).isEqualTo(200);
+        assertThat(SharedInfrastructure.count("SELECT count(*) FROM pessoa") - before).isEqualTo(200);
     }
 }

@@ -1,6 +1,6 @@
 package lab.vthreads.gateway.route;
 
-import lab.vthreads.gateway.support.Http;
+import lab.vthreads.infra.testsupport.Http;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -9,7 +9,6 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,10 +31,10 @@ class UpstreamDownTest {
 
     @Test
     void answersWith502Problem() {
-        HttpResponse<String> response = new Http("http://127.0.0.1:" + port, Duration.ofSeconds(3))
-                .postJson("/v1/pessoas", Http.pessoa("89084980875", "22041012"));
+        Http.Reply response = new Http("http://127.0.0.1:" + port, Duration.ofSeconds(3))
+                .postJson("/v1/pessoas", Http.pessoa("89084980875", "PELO GATEWAY", "22041012"));
 
-        assertThat(response.statusCode()).isEqualTo(502);
+        assertThat(response.status()).isEqualTo(502);
         assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
         assertThat(response.body()).contains("\"status\":502", "\"type\":\"urn:vthreads-lab:problem:upstream-unavailable\"");
         assertThat(response.headers().firstValue("X-Request-Id")).isPresent();

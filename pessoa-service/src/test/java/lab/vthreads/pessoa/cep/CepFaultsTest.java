@@ -1,7 +1,7 @@
 package lab.vthreads.pessoa.cep;
 
 import lab.vthreads.infra.testdata.Cpfs;
-import lab.vthreads.pessoa.support.Http;
+import lab.vthreads.infra.testsupport.Http;
 import lab.vthreads.pessoa.support.PessoaTables;
 import lab.vthreads.pessoa.support.ServiceTest;
 import org.junit.jupiter.api.AfterEach;

@@ -2,9 +2,10 @@ package lab.vthreads.pessoa.pessoa;
 
 import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.infra.testdata.Cpfs;
-import lab.vthreads.pessoa.support.Http;
+import lab.vthreads.infra.testsupport.Http;
+import lab.vthreads.pessoa.support.HikariPool;
 import lab.vthreads.pessoa.support.PessoaTables;
-import lab.vthreads.pessoa.support.RealInfrastructure;
+import lab.vthreads.infra.SharedInfrastructure;
 import lab.vthreads.pessoa.support.ServiceTest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -47,12 +48,12 @@ class DatabaseConcurrencyLimitTest {
 
     @AfterEach
     void restoreLatency() {
-        RealInfrastructure.cep().setLatency(new CepLatency.None());
+        SharedInfrastructure.cep().setLatency(new CepLatency.None());
     }
 
     @Test
     void refusesWorkOverTheLimitWith503AndRetryAfter() throws Exception {
-        RealInfrastructure.cep().setLatency(new CepLatency.FixedLatency(1500));
+        SharedInfrastructure.cep().setLatency(new CepLatency.FixedLatency(1500));
         String holderCpf = Cpfs.next();
         CompletableFuture<Http.Reply> holder = CompletableFuture.supplyAsync(() -> http.postJson("/v1/pessoas", Http.pessoa(holderCpf, "SEGURA", "01001000")));
         Http.Reply refused;
@@ -83,10 +84,6 @@ class DatabaseConcurrencyLimitTest {
 
     /** The holder is inside its transaction once it holds a connection (it takes one before its 1.5 s lookup). */
     private void awaitRowlessTransaction() throws InterruptedException {
-        var pool = ((com.zaxxer.hikari.HikariDataSource) dataSource).getHikariPoolMXBean();
-        for (int i = 0; i < 300 && pool.getActiveConnections() < 1; i++) {
-            Thread.sleep(10);
-        }
-        assertThat(pool.getActiveConnections()).as("the holder is in its transaction").isEqualTo(1);
+        HikariPool.awaitActive(dataSource, 1, java.time.Duration.ofSeconds(3));
     }
 }

@@ -2,9 +2,10 @@ package lab.vthreads.pessoa.pessoa;
 
 import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.infra.testdata.Cpfs;
-import lab.vthreads.pessoa.support.Http;
+import lab.vthreads.infra.testsupport.Http;
+import lab.vthreads.pessoa.support.HikariPool;
 import lab.vthreads.pessoa.support.PessoaTables;
-import lab.vthreads.pessoa.support.RealInfrastructure;
+import lab.vthreads.infra.SharedInfrastructure;
 import lab.vthreads.pessoa.support.ServiceTest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -12,9 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.TestPropertySource;
-
-import com.zaxxer.hikari.HikariDataSource;
-import com.zaxxer.hikari.HikariPoolMXBean;
 
 import javax.sql.DataSource;
 import java.util.List;
@@ -53,7 +51,7 @@ class LookupInsideTransactionTest {
 
     @AfterEach
     void restoreLatency() {
-        RealInfrastructure.cep().setLatency(new CepLatency.None());
+        SharedInfrastructure.cep().setLatency(new CepLatency.None());
     }
 
     @Test
@@ -69,7 +67,7 @@ class LookupInsideTransactionTest {
     @Test
     void answersPoolExhaustionWith503AndRetryAfter() throws Exception {
         // Two requests hold both connections for ~1.5 s, far past the 250 ms connectionTimeout of the third.
-        RealInfrastructure.cep().setLatency(new CepLatency.FixedLatency(1500));
+        SharedInfrastructure.cep().setLatency(new CepLatency.FixedLatency(1500));
         List<CompletableFuture<Http.Reply>> holders = Stream.generate(Cpfs::next).limit(2)
                 .map(cpf -> CompletableFuture.supplyAsync(() -> http.postJson("/v1/pessoas", Http.pessoa(cpf, "SEGURA", "01001000"))))
                 .toList();
@@ -94,10 +92,6 @@ class LookupInsideTransactionTest {
     DataSource dataSource;
 
     private void awaitConnectionsTaken(int count) throws InterruptedException {
-        HikariPoolMXBean pool = ((HikariDataSource) dataSource).getHikariPoolMXBean();
-        for (int i = 0; i < 300 && pool.getActiveConnections() < count; i++) {
-            Thread.sleep(10);
-        }
-        assertThat(pool.getActiveConnections()).as("the holders took every connection").isEqualTo(count);
+        HikariPool.awaitActive(dataSource, count, java.time.Duration.ofSeconds(3));
     }
 }

@@ -1,6 +1,6 @@
 package lab.vthreads.pessoa.primes;
 
-import lab.vthreads.pessoa.support.Http;
+import lab.vthreads.infra.testsupport.Http;
 import lab.vthreads.pessoa.support.ServiceTest;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;

@@ -1,4 +1,4 @@
-package lab.vthreads.pessoa.support;
+package lab.vthreads.infra.testsupport;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -7,11 +7,16 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 
-/** A real HTTP client for tests: requests go over the socket to the service, like a user's would. */
+/**
+ * A real HTTP client for tests: requests go over the socket, like a user's would. Its timeout bounds how long a test
+ * waits for one answer, so a hanging service fails the test instead of stalling the build.
+ */
 public final class Http {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -21,15 +26,26 @@ public final class Http {
             .build();
 
     private final String baseUrl;
+    private final Duration timeout;
 
     public Http(String baseUrl) {
-        this.baseUrl = baseUrl;
+        this(baseUrl, Duration.ofSeconds(30));
     }
 
-    public Reply postJson(String path, String json) {
-        return send(HttpRequest.newBuilder(URI.create(baseUrl + path))
+    public Http(String baseUrl, Duration timeout) {
+        this.baseUrl = baseUrl;
+        this.timeout = timeout;
+    }
+
+    /** POSTs a JSON body; {@code headers} are name, value pairs. */
+    public Reply postJson(String path, String json, String... headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path))
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json)));
+                .POST(HttpRequest.BodyPublishers.ofString(json));
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        return send(request);
     }
 
     public Reply get(String path) {
@@ -38,9 +54,7 @@ public final class Http {
 
     public Reply send(HttpRequest.Builder request) {
         try {
-            HttpResponse<String> response = CLIENT.send(request.timeout(Duration.ofSeconds(30)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            return new Reply(response.statusCode(), response, response.body());
+            return new Reply(CLIENT.send(request.timeout(timeout).build(), HttpResponse.BodyHandlers.ofString()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -49,6 +63,7 @@ public final class Http {
         }
     }
 
+    /** The body of {@code POST /v1/pessoas}: a person with one address per CEP. */
     public static String pessoa(String cpf, String nome, String... ceps) {
         StringBuilder enderecos = new StringBuilder();
         for (String cep : ceps) {
@@ -57,14 +72,32 @@ public final class Http {
         return "{\"cpf\":\"" + cpf + "\",\"nome\":\"" + nome + "\",\"enderecos\":[" + enderecos + "]}";
     }
 
-    public record Reply(int status, HttpResponse<String> response, String body) {
+    public record Reply(HttpResponse<String> response) {
 
-        public JsonNode json() {
-            return JSON.readTree(body);
+        public int status() {
+            return response.statusCode();
         }
 
+        public String body() {
+            return response.body();
+        }
+
+        public JsonNode json() {
+            return JSON.readTree(response.body());
+        }
+
+        public HttpHeaders headers() {
+            return response.headers();
+        }
+
+        /** The first value of a header, or null. */
         public String header(String name) {
             return response.headers().firstValue(name).orElse(null);
+        }
+
+        /** Every value of a header, to check that one was sent once. */
+        public List<String> headerValues(String name) {
+            return response.headers().allValues(name);
         }
     }
 }
