@@ -26,6 +26,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
@@ -151,6 +152,12 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             case UnrecognizedPropertyException e -> "Unknown field '" + e.getPropertyName() + "'.";
             case InvalidFormatException e -> "Field '" + path(e) + "' has the wrong type or format.";
             case MismatchedInputException e when !e.getPath().isEmpty() -> "Field '" + path(e) + "' has the wrong type.";
+            // Jackson says these only in its messages (StreamReadFeature.STRICT_DUPLICATE_DETECTION, FAIL_ON_TRAILING_TOKENS).
+            case StreamReadException e when e.getOriginalMessage().startsWith("Duplicate Object property")
+                    -> "A field appears more than once (" + e.getOriginalMessage().substring("Duplicate Object property ".length())
+                    + "): which value was meant is ambiguous.";
+            case MismatchedInputException e when e.getOriginalMessage().startsWith("Trailing token")
+                    -> "The body has more content after its JSON object.";
             case null -> "The body is missing or is not JSON.";
             default -> "The body is not valid JSON.";
         };

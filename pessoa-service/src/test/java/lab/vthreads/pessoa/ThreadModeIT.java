@@ -1,5 +1,7 @@
 package lab.vthreads.pessoa;
 
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import lab.vthreads.infra.testdata.Cpfs;
@@ -23,7 +25,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** spring.threads.virtual.enabled decides which kind of thread serves POST /v1/pessoas. */
-class ThreadModeTest {
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class ThreadModeIT {
 
     @Nested
     @ServiceTest

@@ -1,5 +1,7 @@
 package lab.vthreads.lab.experiment;
 
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.report.ResultsFiles;
@@ -19,7 +21,8 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A tiny two-cell experiment, seconds per cell, end to end: real stack, real Gatling, real files. */
-class ExperimentRunTest {
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class ExperimentRunIT {
 
     static final Path HOME = Path.of("..").toAbsolutePath().normalize();
 
@@ -37,7 +40,7 @@ class ExperimentRunTest {
                 rampUpSeconds: 1
                 holdSeconds: 4
                 rampDownSeconds: 0
-                warmupSeconds: 0
+                warmupSeconds: 3
                 cepLatency: fixed:50
                 tomcatThreads: 10
                 repeat: 1
@@ -76,7 +79,9 @@ class ExperimentRunTest {
         assertThat(calibration.saturatedThroughput()).isGreaterThan(calibration.throughput());
         assertThat(calibration.throughput()).isCloseTo(Calibrator.RATES[1], org.assertj.core.data.Percentage.withPercentage(25));
         assertThat(calibration.cepLookupsPerRequest()).isBetween(1.0, 3.0);
-        assertThat(calibration.connectionsPerRequest()).isGreaterThanOrEqualTo(1.0);
+        // Exactly one connection per request, give or take the requests in flight at the window's two edges: a request
+        // counts at the gateway when it completes, its acquisition when pessoa-service takes the connection.
+        assertThat(calibration.connectionsPerRequest()).isCloseTo(1.0, org.assertj.core.data.Percentage.withPercentage(5));
         assertThat(calibration.connectionHoldMs()).isPositive();
         assertThat(Files.readString(dir.resolve("summary.md"))).contains("Capacity model: predicted against measured", "jar-platform-4u", "Tomcat threads");
         assertThat(ResultsFilesSchema.validate(dir.resolve("results.json"))).isEmpty();

@@ -1,5 +1,7 @@
 package lab.vthreads.pessoa.problem;
 
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
 import lab.vthreads.pessoa.support.PessoaTables;
@@ -24,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every class of bad input gets its 4xx ProblemDetail, never a 500, and writes nothing. */
 @ServiceTest
-class InvalidInputTest {
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class InvalidInputIT {
 
     static final String VALID_CPF = Cpfs.next();
 
@@ -57,6 +60,8 @@ class InvalidInputTest {
                 Arguments.of("cpf as a number", "{\"cpf\":" + VALID_CPF + ",\"nome\":\"X\",\"enderecos\":[{\"cep\":\"01001000\"}]}", "malformed-body", null),
                 Arguments.of("nome as a boolean", "{\"cpf\":\"" + VALID_CPF + "\",\"nome\":true,\"enderecos\":[{\"cep\":\"01001000\"}]}", "malformed-body", null),
                 Arguments.of("enderecos as a string", "{\"cpf\":\"" + VALID_CPF + "\",\"nome\":\"X\",\"enderecos\":\"01001000\"}", "malformed-body", null),
+                Arguments.of("nome twice", "{\"cpf\":\"" + VALID_CPF + "\",\"nome\":\"X\",\"nome\":\"Y\",\"enderecos\":[{\"cep\":\"01001000\"}]}", "malformed-body", null),
+                Arguments.of("a second object after the first", Http.pessoa(VALID_CPF, "X", "01001000") + " {}", "malformed-body", null),
                 Arguments.of("unknown field", "{\"cpf\":\"" + VALID_CPF + "\",\"nome\":\"X\",\"apelido\":\"Y\",\"enderecos\":[{\"cep\":\"01001000\"}]}", "malformed-body", null),
                 Arguments.of("null cpf", "{\"cpf\":null,\"nome\":\"X\",\"enderecos\":[{\"cep\":\"01001000\"}]}", "invalid-request", "cpf"),
                 Arguments.of("missing nome", "{\"cpf\":\"" + VALID_CPF + "\",\"enderecos\":[{\"cep\":\"01001000\"}]}", "invalid-request", "nome"),
@@ -87,6 +92,14 @@ class InvalidInputTest {
         if (field != null) {
             assertThat(problem.get("errors").valueStream().map(e -> e.get("field").asString())).contains(field);
         }
+    }
+
+    @Test
+    void namesTheFieldThatAppearsTwice() {
+        Http.Reply reply = http.postJson("/v1/pessoas", "{\"cpf\":\"" + VALID_CPF + "\",\"nome\":\"X\",\"nome\":\"Y\",\"enderecos\":[{\"cep\":\"01001000\"}]}");
+
+        assertThat(reply.status()).isEqualTo(400);
+        assertThat(reply.json().get("detail").asString()).contains("\"nome\"", "more than once");
     }
 
     @Test

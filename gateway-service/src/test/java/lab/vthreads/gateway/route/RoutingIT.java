@@ -1,5 +1,7 @@
 package lab.vthreads.gateway.route;
 
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import lab.vthreads.infra.testsupport.Http;
@@ -31,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "lab.gateway.client.response-timeout=1s",
         "management.server.port=0"})
-class RoutingTest {
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class RoutingIT {
 
     static final WireMockServer upstream = new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
 
@@ -57,8 +60,9 @@ class RoutingTest {
     @BeforeEach
     void setUp() {
         upstream.resetAll();
-        // Bounds every call: a gateway that hung on a slow or dead upstream would fail here, not stall the build.
-        http = new Http("http://127.0.0.1:" + port, Duration.ofSeconds(4));
+        // Bounds every call: a gateway that hung on a slow or dead upstream would fail here, not stall the build. Far
+        // above the gateway's 1 s response timeout, so a cold JVM on a busy machine still answers in time.
+        http = new Http("http://127.0.0.1:" + port, Duration.ofSeconds(9));
     }
 
     @Test
@@ -136,8 +140,9 @@ class RoutingTest {
 
     @Test
     void answersASlowUpstreamWith504ProblemAfterTheResponseTimeout() {
-        // 3 s upstream delay vs 1 s response timeout; the client gives up at 4 s.
-        upstream.stubFor(post("/v1/pessoas").willReturn(aResponse().withStatus(201).withFixedDelay(3000)));
+        // 10 s upstream delay vs 1 s response timeout; the client gives up at 9 s, so only the gateway's own timeout
+        // can produce an answer in time.
+        upstream.stubFor(post("/v1/pessoas").willReturn(aResponse().withStatus(201).withFixedDelay(10_000)));
 
         Http.Reply response = http.postJson("/v1/pessoas", "{}");
 

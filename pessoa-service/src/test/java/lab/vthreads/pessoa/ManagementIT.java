@@ -1,5 +1,7 @@
 package lab.vthreads.pessoa;
 
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
 import lab.vthreads.pessoa.support.ServiceTest;
@@ -13,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Actuator lives on its own port, and exposes the metrics the lab samples. */
 @ServiceTest
 @TestPropertySource(properties = {"management.server.port=0", "spring.threads.virtual.enabled=true"})
-class ManagementTest {
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class ManagementIT {
 
     @LocalServerPort
     int port;

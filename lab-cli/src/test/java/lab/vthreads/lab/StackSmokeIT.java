@@ -1,5 +1,9 @@
 package lab.vthreads.lab;
 
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
+import lab.vthreads.infra.testdata.Cpfs;
+import lab.vthreads.infra.testsupport.Http;
 import lab.vthreads.lab.load.GatlingRun;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.stack.Factors;
@@ -27,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The stack as `./lab up` starts it (every component its own process, on free ports), loaded by SmokeSimulation for
  * about 10 s in each thread mode: no KO, every 201 is one stored row, and nothing is left running afterwards.
  */
-class StackSmokeTest {
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
+class StackSmokeIT {
 
     static final Path HOME = Path.of("..").toAbsolutePath().normalize();
 
@@ -56,6 +61,11 @@ class StackSmokeTest {
                                 java.net.URI.create("http://127.0.0.1:" + settings.ports().pessoaManagement() + "/actuator/prometheus")).build(),
                         java.net.http.HttpResponse.BodyHandlers.ofString()).body();
                 assertThat(scrape).containsPattern("hikaricp_connections_max\\{[^}]*} 12\\.0");
+            }
+            // A few requests first: the smoke run checks correctness, and must not meet a cold JVM's first lookups.
+            Http gateway = new Http("http://127.0.0.1:" + settings.ports().gateway());
+            for (int i = 0; i < 10; i++) {
+                gateway.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "AQUECE", "01001000"));
             }
             ManagedProcess gatling = GatlingRun.start(HOME, "lab.vthreads.gatling.SmokeSimulation", Map.of(
                             "baseUrl", "http://127.0.0.1:" + settings.ports().gateway(),

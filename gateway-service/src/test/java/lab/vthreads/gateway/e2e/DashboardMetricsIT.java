@@ -1,5 +1,7 @@
 package lab.vthreads.gateway.e2e;
 
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
 import org.junit.jupiter.api.Test;
@@ -23,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * every metric name in it must appear in a real /actuator/prometheus scrape of pessoa-service or gateway-service,
  * taken here after real traffic in virtual mode.
  */
-class DashboardMetricsTest extends EndToEndTest {
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class DashboardMetricsIT extends EndToEndIT {
 
     static final Path DASHBOARD = Path.of("..", "observability", "grafana", "dashboards", "vthreads-lab.json");
     // A metric selector in PromQL: the name right before its label braces.

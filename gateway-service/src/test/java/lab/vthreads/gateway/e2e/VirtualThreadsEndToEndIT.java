@@ -1,5 +1,6 @@
 package lab.vthreads.gateway.e2e;
 
+import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
 import lab.vthreads.infra.SharedInfrastructure;
@@ -17,7 +18,8 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class VirtualThreadsEndToEndTest extends EndToEndTest {
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class VirtualThreadsEndToEndIT extends EndToEndIT {
 
     @DynamicPropertySource
     static void virtualThreads(DynamicPropertyRegistry registry) {

@@ -1,5 +1,6 @@
 package lab.vthreads.pessoa.pessoa;
 
+import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
@@ -29,8 +30,14 @@ import static org.assertj.core.api.Assertions.assertThat;
         "lab.cep.lookup-inside-transaction=true",
         "lab.database.concurrency-limit=1",
         "spring.threads.virtual.enabled=true",
+        // The holder's lookup is made slow on purpose, so a cold or busy machine has seconds, not a moment, to send
+        // the second request while the first holds the only permit.
+        "lab.cep.read-timeout=20s",
 })
-class DatabaseConcurrencyLimitTest {
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class DatabaseConcurrencyLimitIT {
+
+    static final int HOLD_MS = 5000;
 
     @LocalServerPort
     int port;
@@ -43,6 +50,8 @@ class DatabaseConcurrencyLimitTest {
     @BeforeEach
     void setUp() {
         http = new Http("http://127.0.0.1:" + port);
+        // A first request warms the path, so the timed part below is not the JVM's first request.
+        assertThat(http.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "AQUECE", "01001000")).status()).isEqualTo(201);
         tables.truncate();
     }
 
@@ -53,7 +62,7 @@ class DatabaseConcurrencyLimitTest {
 
     @Test
     void refusesWorkOverTheLimitWith503AndRetryAfter() throws Exception {
-        SharedInfrastructure.cep().setLatency(new CepLatency.FixedLatency(1500));
+        SharedInfrastructure.cep().setLatency(new CepLatency.FixedLatency(HOLD_MS));
         String holderCpf = Cpfs.next();
         CompletableFuture<Http.Reply> holder = CompletableFuture.supplyAsync(() -> http.postJson("/v1/pessoas", Http.pessoa(holderCpf, "SEGURA", "01001000")));
         Http.Reply refused;
@@ -82,8 +91,8 @@ class DatabaseConcurrencyLimitTest {
     @Autowired
     javax.sql.DataSource dataSource;
 
-    /** The holder is inside its transaction once it holds a connection (it takes one before its 1.5 s lookup). */
+    /** The holder is inside its transaction once it holds a connection (it takes one before its slow lookup). */
     private void awaitRowlessTransaction() throws InterruptedException {
-        HikariPool.awaitActive(dataSource, 1, java.time.Duration.ofSeconds(3));
+        HikariPool.awaitActive(dataSource, 1, java.time.Duration.ofSeconds(20));
     }
 }

@@ -1,5 +1,7 @@
 package lab.vthreads.pessoa.pessoa;
 
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
 import lab.vthreads.pessoa.support.PessoaTables;
@@ -15,7 +17,8 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @ServiceTest
-class CreatePessoaTest {
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class CreatePessoaIT {
 
     @LocalServerPort
     int port;

@@ -1,5 +1,7 @@
 package lab.vthreads.gateway.route;
 
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.testsupport.Http;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -15,7 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Nothing listens where pessoa-service should be: the gateway answers 502 with a problem, at once. */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
-class UpstreamDownTest {
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class UpstreamDownIT {
 
     @DynamicPropertySource
     static void deadUpstream(DynamicPropertyRegistry registry) throws IOException {
@@ -31,7 +34,7 @@ class UpstreamDownTest {
 
     @Test
     void answersWith502Problem() {
-        Http.Reply response = new Http("http://127.0.0.1:" + port, Duration.ofSeconds(3))
+        Http.Reply response = new Http("http://127.0.0.1:" + port, Duration.ofSeconds(15))
                 .postJson("/v1/pessoas", Http.pessoa("89084980875", "PELO GATEWAY", "22041012"));
 
         assertThat(response.status()).isEqualTo(502);

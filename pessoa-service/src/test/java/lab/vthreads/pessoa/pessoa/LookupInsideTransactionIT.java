@@ -1,5 +1,6 @@
 package lab.vthreads.pessoa.pessoa;
 
+import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
@@ -32,8 +33,11 @@ import static org.assertj.core.api.Assertions.assertThat;
         "lab.cep.lookup-inside-transaction=true",
         "spring.datasource.hikari.maximum-pool-size=2",
         "spring.datasource.hikari.connection-timeout=250",
+        // The holders' lookups are slow on purpose: seconds, not a moment, for the third request to arrive on a busy machine.
+        "lab.cep.read-timeout=20s",
 })
-class LookupInsideTransactionTest {
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class LookupInsideTransactionIT {
 
     @LocalServerPort
     int port;
@@ -46,6 +50,8 @@ class LookupInsideTransactionTest {
     @BeforeEach
     void setUp() {
         http = new Http("http://127.0.0.1:" + port);
+        // A first request warms the path, so the timed part below is not the JVM's first request.
+        assertThat(http.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "AQUECE", "01001000")).status()).isEqualTo(201);
         tables.truncate();
     }
 
@@ -66,8 +72,8 @@ class LookupInsideTransactionTest {
 
     @Test
     void answersPoolExhaustionWith503AndRetryAfter() throws Exception {
-        // Two requests hold both connections for ~1.5 s, far past the 250 ms connectionTimeout of the third.
-        SharedInfrastructure.cep().setLatency(new CepLatency.FixedLatency(1500));
+        // Two requests hold both connections for 5 s, far past the 250 ms connectionTimeout of the third.
+        SharedInfrastructure.cep().setLatency(new CepLatency.FixedLatency(5000));
         List<CompletableFuture<Http.Reply>> holders = Stream.generate(Cpfs::next).limit(2)
                 .map(cpf -> CompletableFuture.supplyAsync(() -> http.postJson("/v1/pessoas", Http.pessoa(cpf, "SEGURA", "01001000"))))
                 .toList();
@@ -92,6 +98,6 @@ class LookupInsideTransactionTest {
     DataSource dataSource;
 
     private void awaitConnectionsTaken(int count) throws InterruptedException {
-        HikariPool.awaitActive(dataSource, count, java.time.Duration.ofSeconds(3));
+        HikariPool.awaitActive(dataSource, count, java.time.Duration.ofSeconds(20));
     }
 }

@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * → PostgreSQL. Each subclass runs both services in one thread mode.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
-abstract class EndToEndTest {
+abstract class EndToEndIT {
 
     static PessoaServiceProcess pessoa;
 

@@ -1,5 +1,6 @@
 package lab.vthreads.pessoa.pessoa;
 
+import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
 import lab.vthreads.pessoa.support.PessoaTables;
@@ -19,7 +20,8 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @ServiceTest
-class DuplicateCpfTest {
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class DuplicateCpfIT {
 
     @LocalServerPort
     int port;

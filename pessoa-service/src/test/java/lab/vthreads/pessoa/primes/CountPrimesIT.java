@@ -1,5 +1,7 @@
 package lab.vthreads.pessoa.primes;
 
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.testsupport.Http;
 import lab.vthreads.pessoa.support.ServiceTest;
 import org.junit.jupiter.api.Test;
@@ -8,7 +10,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @ServiceTest
-class CountPrimesTest {
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class CountPrimesIT {
 
     @LocalServerPort
     int port;
