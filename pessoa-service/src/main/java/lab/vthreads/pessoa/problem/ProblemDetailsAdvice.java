@@ -84,7 +84,10 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     /** The pool had no connection within connectionTimeout, or the database is down: retry later, not a bug. */
     @ExceptionHandler({CannotCreateTransactionException.class, DataAccessResourceFailureException.class, JDBCConnectionException.class})
     ResponseEntity<ProblemDetail> databaseUnavailable(Exception ex) {
-        boolean poolExhausted = findCause(ex, SQLTransientConnectionException.class) != null;
+        // Hikari's time-out carries the last failure to open a connection when there was one: then the database is
+        // down, not merely busy.
+        SQLTransientConnectionException timeout = findCause(ex, SQLTransientConnectionException.class);
+        boolean poolExhausted = timeout != null && timeout.getCause() == null;
         log.warn("database unavailable (pool exhausted: {}): {}", poolExhausted, ex.getMessage());
         ProblemDetail problem = poolExhausted
                 ? ProblemTypes.problem(HttpStatus.SERVICE_UNAVAILABLE, "pool-exhausted", "No database connection available",
@@ -111,7 +114,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler
     ResponseEntity<ProblemDetail> unexpected(Exception ex) {
-        if (findCause(ex, SQLTransientConnectionException.class) != null) {
+        if (findCause(ex, SQLTransientConnectionException.class) != null || lostConnection(ex)) {
             return databaseUnavailable(ex);
         }
         log.error("unexpected error", ex);
@@ -127,6 +130,26 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             withRequestId(problem);
         }
         return response;
+    }
+
+    /**
+     * A pooled connection died under the request (PostgreSQL stopped or restarted). The failure often surfaces only
+     * as the rollback that followed: Spring's TransactionTemplate throws the rollback's exception (Hikari's closed
+     * connection, which has no SQLState) and logs the original one (SQLState 57P01, "terminating connection due to
+     * administrator command"). Class 08 is JDBC's "connection exception", 57P0x PostgreSQL's shutdowns.
+     */
+    private static boolean lostConnection(Throwable ex) {
+        for (Throwable t = ex; t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLException sql) {
+                String state = sql.getSQLState();
+                if (state != null && (state.startsWith("08") || state.startsWith("57P0"))) return true;
+                StackTraceElement[] where = sql.getStackTrace();
+                if (state == null && where.length > 0 && where[0].getClassName().startsWith("com.zaxxer.hikari.pool.ProxyConnection$ClosedConnection")) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static ResponseEntity<ProblemDetail> retryLater(ProblemDetail problem) {
