@@ -1,5 +1,6 @@
 package lab.vthreads.lab;
 
+import lab.vthreads.lab.cli.ControlCommands;
 import lab.vthreads.lab.cli.ReportCommand;
 import lab.vthreads.lab.cli.RunCommand;
 import lab.vthreads.lab.cli.UpCommand;
@@ -8,7 +9,9 @@ import picocli.CommandLine.Command;
 
 @Command(name = "lab", mixinStandardHelpOptions = true, version = "vthreads-lab 0.1.0",
         description = "Platform vs virtual threads in a realistic Spring Boot system.",
-        subcommands = {RunCommand.class, UpCommand.class, ReportCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, UpCommand.class, ControlCommands.Ps.class, ControlCommands.Stop.class, ControlCommands.Start.class,
+                ControlCommands.Restart.class, ControlCommands.Kill.class, ControlCommands.Down.class, ReportCommand.class,
+                CommandLine.HelpCommand.class})
 public final class LabMain {
 
     public static void main(String[] args) {

@@ -10,6 +10,7 @@ import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.Stack;
 import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.ThreadMode;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -38,13 +39,14 @@ class StackSmokeIT {
 
     @ParameterizedTest
     @EnumSource(ThreadMode.class)
-    void smokeLoadSucceedsAndLeavesNoProcessBehind(ThreadMode mode, @TempDir Path run) throws Exception {
+    void smokeLoadSucceedsAndLeavesNoProcessBehind(ThreadMode mode, @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path run) throws Exception {
         // Virtual mode also swaps in the HikariCP version the jar does not ship, to prove the swap really happens.
         String hikari = mode == ThreadMode.VIRTUAL ? otherHikariVersion() : null;
         // Platform mode also sets the pool's size and timeout through the environment, as compose does: a wrongly formed
         // variable there once kept pessoa-service from starting at all.
         Integer poolSize = mode == ThreadMode.PLATFORM ? 12 : null, poolTimeoutMs = mode == ThreadMode.PLATFORM ? 5000 : null;
-        StackSettings settings = new StackSettings(mode, new Factors(null, poolSize, poolTimeoutMs, false, null, hikari, "lognormal:200:0.4"),
+        StackSettings settings = new StackSettings(mode, Factors.builder().poolSize(poolSize).poolTimeoutMs(poolTimeoutMs)
+                .cepInsideTransaction(false).hikariCp(hikari).cepLatency("lognormal:200:0.4").cepReadTimeoutMs(10_000).build(),
                 new StackSettings.StackPorts(freePort(), freePort(), freePort(), freePort(), freePort(), freePort()),
                 Map.of(), null, HOME, run);
         List<ProcessHandle> started = new ArrayList<>();

@@ -32,13 +32,18 @@ public class FactorOptions {
             + "transaction, the rest get 503 + Retry-After at once (default: no limit)")
     Integer concurrencyLimit;
 
+    @Option(names = "--cep-read-timeout-ms", paramLabel = "MS", description = "how long pessoa-service waits for a CEP answer "
+            + "before answering 504 cep-timeout (default: 2000)")
+    Integer cepReadTimeoutMs;
+
     @Option(names = "--hikari-cp", paramLabel = "VERSION", description = "run pessoa-service with this HikariCP version from "
             + "pessoa-service/target/hikari/ (default: the one in its jar)")
     String hikariCp;
 
     /** What was given on the command line, nothing else. */
     public Factors factors() {
-        return new Factors(tomcatThreads, poolSize, poolTimeoutMs, cepInsideTransaction, concurrencyLimit, hikariCp,
-                cepLatency != null ? cepLatency.text() : null);
+        return Factors.builder().tomcatThreads(tomcatThreads).poolSize(poolSize).poolTimeoutMs(poolTimeoutMs)
+                .cepInsideTransaction(cepInsideTransaction).concurrencyLimit(concurrencyLimit).hikariCp(hikariCp)
+                .cepLatency(cepLatency != null ? cepLatency.text() : null).cepReadTimeoutMs(cepReadTimeoutMs).build();
     }
 }

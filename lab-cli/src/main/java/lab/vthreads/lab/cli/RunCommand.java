@@ -10,7 +10,6 @@ import lab.vthreads.lab.report.MicroReport;
 import lab.vthreads.lab.report.ResultsFiles;
 import lab.vthreads.lab.report.Summary;
 import lab.vthreads.lab.report.SummaryMarkdown;
-import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.ThreadMode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,6 +71,9 @@ public final class RunCommand implements Callable<Integer> {
     Path results;
 
     @Mixin
+    PortOptions ports;
+
+    @Mixin
     LabHome home;
 
     @Override
@@ -92,7 +94,7 @@ public final class RunCommand implements Callable<Integer> {
             return runMicro(chosen, root, directory, start, out);
         }
         ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(chosen, shortVariant, root, directory,
-                StackSettings.StackPorts.DEFAULTS, stealThreshold, !noRerun, calibrationSeconds, scale, out));
+                ports.ports(), stealThreshold, !noRerun, calibrationSeconds, scale, out));
         int runs = runner.cells().size() * chosen.repeat();
         out.printf("Experiment '%s'%s: calibration + %d cells × %d repeat(s) = %d measured runs, about %d min; results in %s%n", chosen.name(),
                 shortVariant ? " (short)" : "", runner.cells().size(), chosen.repeat(), runs,

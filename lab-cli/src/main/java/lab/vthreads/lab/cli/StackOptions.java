@@ -31,12 +31,12 @@ public class StackOptions {
                     "Default for each: 2 CPUs and 2 GB, as compose. CPU_LIST pins with taskset."})
     Map<String, String> limits = new LinkedHashMap<>();
 
-    @Option(names = "--gateway-port", defaultValue = "8080") int gatewayPort;
-    @Option(names = "--gateway-management-port", defaultValue = "9080") int gatewayManagementPort;
-    @Option(names = "--pessoa-port", defaultValue = "8081") int pessoaPort;
-    @Option(names = "--pessoa-management-port", defaultValue = "9081") int pessoaManagementPort;
-    @Option(names = "--wiremock-port", defaultValue = "8089") int wiremockPort;
-    @Option(names = "--postgres-port", defaultValue = "55432") int postgresPort;
+    @Mixin
+    PortOptions ports;
+
+    @Option(names = "--bind", defaultValue = StackSettings.LOOPBACK, paramLabel = "ADDRESS",
+            description = "the address every component listens on (default: ${DEFAULT-VALUE}, this machine only; 0.0.0.0 for every interface)")
+    String bind;
 
     @Option(names = "--db-url", description = "use this PostgreSQL (jdbc:postgresql://...) instead of the embedded one")
     String dbUrl;
@@ -51,7 +51,7 @@ public class StackOptions {
             throw new CommandLine.TypeConversionException(e.getMessage() + " in --limit");
         }
         return new StackSettings(mode, UP_DEFAULTS.overriddenBy(factors.factors()),
-                new StackSettings.StackPorts(gatewayPort, gatewayManagementPort, pessoaPort, pessoaManagementPort, wiremockPort, postgresPort),
-                parsed, dbUrl != null ? new StackSettings.ExternalDatabase(dbUrl, dbUser, dbPassword) : null, home, runDirectory);
+                ports.ports(),
+                parsed, dbUrl != null ? new StackSettings.ExternalDatabase(dbUrl, dbUser, dbPassword) : null, home, runDirectory, bind);
     }
 }

@@ -1,22 +1,27 @@
 package lab.vthreads.lab.cli;
 
-import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.process.StartFailure;
+import lab.vthreads.lab.stack.RestartPolicy;
 import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.StackSettings.Component;
+import lab.vthreads.lab.stack.Supervisor;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 @Command(name = "up", mixinStandardHelpOptions = true,
         description = {"Starts PostgreSQL, the WireMock CEP API, pessoa-service and gateway-service as separate processes,",
-                "each healthy before the next, prints where they are, and stops them all on Ctrl-C or SIGTERM."})
+                "each healthy before the next, prints where they are, and supervises them until Ctrl-C, SIGTERM or ./lab down:",
+                "a component that exits is reported and the others keep running. ./lab ps, stop, start, restart and kill act on it."})
 public final class UpCommand implements Callable<Integer> {
 
     @Mixin
@@ -25,8 +30,19 @@ public final class UpCommand implements Callable<Integer> {
     @Mixin
     LabHome home;
 
+    @Option(names = "--restart", defaultValue = "no", paramLabel = "POLICY",
+            description = "when a component exits on its own: no (report it, leave it down) or on-failure[:N] (start it again after a "
+                    + "non-zero exit, at most N times) (default: ${DEFAULT-VALUE})")
+    String restart;
+
     @Override
     public Integer call() throws Exception {
+        RestartPolicy policy;
+        try {
+            policy = RestartPolicy.parse(restart);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+        }
         Path root = home.root();
         Path runDirectory = home.newFolder("runs", "up");
         Files.createDirectories(runDirectory);
@@ -41,34 +57,77 @@ public final class UpCommand implements Callable<Integer> {
             return 1;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        AtomicBoolean stopping = new AtomicBoolean();
-        Thread stopper = new Thread(() -> {
-            stopping.set(true);
+        Supervisor supervisor = new Supervisor(stack, policy, event -> System.err.println("\n" + event));
+        LabControl control;
+        try {
+            control = LabControl.listen(root, (words, answer) -> handle(supervisor, words, answer), () -> System.exit(0));
+        } catch (java.io.IOException e) {
+            supervisor.close();
+            stack.close();
+            System.err.println("lab up failed: " + e.getMessage());
+            return 1;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("\nStopping the lab...");
+            supervisor.close();
+            control.close();
             stack.close();
             System.out.println("All components stopped.");
             stopped.countDown();
-        }, "lab-stop");
-        Runtime.getRuntime().addShutdownHook(stopper);
+        }, "lab-stop"));
 
         Table.print(out, stack.rows());
-        out.println("\nLoad it:  ./mvnw -pl gatling gatling:test -Dgatling.simulationClass=lab.vthreads.gatling.CreatePessoaSimulation");
+        String gateway = stack.settings().url(stack.settings().ports().gateway());
+        out.println("\nLoad it:  ./mvnw -pl gatling gatling:test -Dgatling.simulationClass=lab.vthreads.gatling.CreatePessoaSimulation -DbaseUrl=" + gateway);
         out.println("Try it:   curl -i -H 'Content-Type: application/json' -d '{\"cpf\":\"89084980875\",\"nome\":\"FULANO\",\"enderecos\":[{\"cep\":\"22041012\"}]}' "
-                + "http://127.0.0.1:" + options.gatewayPort + "/v1/pessoas");
+                + gateway + "/v1/pessoas");
+        out.println("Control:  ./lab ps | stop COMPONENT | start COMPONENT | restart COMPONENT | kill [-s SIGNAL] COMPONENT | down   (restart policy: "
+                + policy + ")");
         out.println("Ctrl-C stops everything.");
-
-        // A component that dies while the lab is up takes the rest down with it: a half-running stack measures nothing.
-        CompletableFuture<ManagedProcess> firstExit = CompletableFuture.anyOf(stack.processes().values().stream()
-                        .map(p -> p.handle().onExit().thenApply(h -> p)).toArray(CompletableFuture[]::new))
-                .thenApply(ManagedProcess.class::cast);
-        firstExit.thenAccept(dead -> {
-            if (!stopping.get()) {
-                System.err.println("\n" + dead.name() + " (PID " + dead.pid() + ") exited unexpectedly. Last lines of " + dead.log() + ":\n  "
-                        + String.join("\n  ", dead.lastLogLines(20)));
-                System.exit(2);
-            }
-        });
         stopped.await();
         return 0;
+    }
+
+    /** One command from {@link LabControl}; false when the lab should go down. */
+    private static boolean handle(Supervisor supervisor, List<String> words, PrintWriter answer) throws Exception {
+        if (words.isEmpty()) throw new IllegalArgumentException("no command");
+        List<String> names = words.subList(1, words.size());
+        switch (words.getFirst()) {
+            case "ps" -> LabControl.printStatus(supervisor.status(), answer);
+            case "stop" -> each(names, c -> {
+                supervisor.stop(c);
+                answer.println("Stopped " + c.label());
+            });
+            case "start" -> each(names, c -> {
+                supervisor.start(c);
+                answer.println("Started " + c.label());
+            });
+            case "restart" -> each(names, c -> {
+                supervisor.restart(c);
+                answer.println("Restarted " + c.label());
+            });
+            case "kill" -> {
+                if (names.size() != 2) throw new IllegalArgumentException("kill SIGNAL COMPONENT");
+                supervisor.kill(LabControl.component(names.get(1)), names.get(0));
+                answer.println("Sent SIG" + names.get(0) + " to " + names.get(1));
+            }
+            case "down" -> {
+                answer.println("Stopping the lab");
+                return false;
+            }
+            default -> throw new IllegalArgumentException("unknown command '" + words.getFirst() + "'");
+        }
+        return true;
+    }
+
+    private interface ComponentAction {
+        void apply(Component component) throws Exception;
+    }
+
+    private static void each(List<String> names, ComponentAction action) throws Exception {
+        if (names.isEmpty()) throw new IllegalArgumentException("name a component: postgres, wiremock, pessoa-service, gateway-service");
+        for (String name : names) {
+            action.apply(LabControl.component(name));
+        }
     }
 }

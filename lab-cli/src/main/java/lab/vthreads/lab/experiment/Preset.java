@@ -72,7 +72,7 @@ public record Preset(
     public record Overrides(List<Integer> users, List<ThreadMode> modes, Integer holdSeconds, Integer warmupSeconds, Integer repeat) {
     }
 
-    private static final Factors LOOKUPS_OUTSIDE = new Factors(null, null, null, false, null, null, null);
+    private static final Factors LOOKUPS_OUTSIDE = Factors.builder().cepInsideTransaction(false).build();
     private static final YAMLMapper YAML = YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 
     public Preset {

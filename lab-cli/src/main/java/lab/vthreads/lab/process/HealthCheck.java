@@ -32,7 +32,7 @@ public final class HealthCheck {
     public static void awaitLogLine(ManagedProcess process, String marker, Duration timeout) {
         await(process, timeout, "'" + marker + "' in its log", () -> {
             try {
-                return java.nio.file.Files.readString(process.log()).contains(marker);
+                return process.logSinceStart().contains(marker);
             } catch (IOException e) {
                 return false;
             }

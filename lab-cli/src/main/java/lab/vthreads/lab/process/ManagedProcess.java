@@ -20,26 +20,36 @@ public final class ManagedProcess {
     private final String name;
     private final Process process;
     private final Path log;
+    private final long logStart;
     private final List<ProcessHandle> adopted = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-    private ManagedProcess(String name, Process process, Path log) {
+    private ManagedProcess(String name, Process process, Path log, long logStart) {
         this.name = name;
         this.process = process;
         this.log = log;
+        this.logStart = logStart;
     }
 
+    /** Starts the command with its output appended to {@code log}: a component started again keeps its earlier lines. */
     public static ManagedProcess start(String name, List<String> command, Map<String, String> environment, Path log) {
         try {
             Files.createDirectories(log.getParent());
+            long logStart = Files.exists(log) ? Files.size(log) : 0;
             ProcessBuilder builder = new ProcessBuilder(command)
                     .redirectErrorStream(true)
-                    .redirectOutput(log.toFile())
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .redirectInput(ProcessBuilder.Redirect.PIPE);
             builder.environment().putAll(environment);
-            return new ManagedProcess(name, builder.start(), log);
+            return new ManagedProcess(name, builder.start(), log, logStart);
         } catch (IOException e) {
             throw new UncheckedIOException("could not start " + name + ": " + e.getMessage(), e);
         }
+    }
+
+    /** What this start of the process wrote to its log so far (not what an earlier start wrote). */
+    public String logSinceStart() throws IOException {
+        byte[] all = Files.readAllBytes(log);
+        return new String(all, (int) Math.min(logStart, all.length), (int) Math.max(0, all.length - logStart), java.nio.charset.StandardCharsets.UTF_8);
     }
 
     public String name() {

@@ -18,6 +18,7 @@ import lab.vthreads.infra.cep.CepLatency;
  * @param concurrencyLimit     backpressure: at most this many requests in a database transaction, the rest get 503
  * @param hikariCp             a HikariCP version from pessoa-service/target/hikari/ to run instead of the jar's own
  * @param cepLatency           the CEP API's latency, as {@link CepLatency} text ({@code lognormal:200:0.4}, ...)
+ * @param cepReadTimeoutMs     how long pessoa-service waits for a CEP answer before it gives up (504 cep-timeout)
  */
 public record Factors(
         Integer tomcatThreads,
@@ -26,15 +27,17 @@ public record Factors(
         Boolean cepInsideTransaction,
         Integer concurrencyLimit,
         String hikariCp,
-        String cepLatency) {
+        String cepLatency,
+        Integer cepReadTimeoutMs) {
 
     /** Nothing said: every service default applies. */
-    public static final Factors NONE = new Factors(null, null, null, null, null, null, null);
+    public static final Factors NONE = builder().build();
 
     public Factors {
         positive(tomcatThreads, "tomcatThreads");
         positive(poolSize, "poolSize");
         positive(poolTimeoutMs, "poolTimeoutMs");
+        positive(cepReadTimeoutMs, "cepReadTimeoutMs");
         if (concurrencyLimit != null && concurrencyLimit == 0) {
             throw new IllegalArgumentException("concurrencyLimit must be positive, or -1 for no limit");
         }
@@ -53,19 +56,40 @@ public record Factors(
                 pick(more.cepInsideTransaction, cepInsideTransaction),
                 pick(more.concurrencyLimit, concurrencyLimit),
                 pick(more.hikariCp, hikariCp),
-                pick(more.cepLatency, cepLatency));
+                pick(more.cepLatency, cepLatency),
+                pick(more.cepReadTimeoutMs, cepReadTimeoutMs));
     }
 
     public static Factors tomcatThreads(int threads) {
-        return NONE.withTomcatThreads(threads);
+        return builder().tomcatThreads(threads).build();
     }
 
     public static Factors cepLatency(CepLatency latency) {
-        return new Factors(null, null, null, null, null, null, latency.text());
+        return builder().cepLatency(latency.text()).build();
     }
 
-    public Factors withTomcatThreads(int threads) {
-        return new Factors(threads, poolSize, poolTimeoutMs, cepInsideTransaction, concurrencyLimit, hikariCp, cepLatency);
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Factors by name, for code and tests: {@code Factors.builder().poolSize(10).cepInsideTransaction(true).build()}. */
+    public static final class Builder {
+        private Integer tomcatThreads, poolSize, poolTimeoutMs, concurrencyLimit, cepReadTimeoutMs;
+        private Boolean cepInsideTransaction;
+        private String hikariCp, cepLatency;
+
+        public Builder tomcatThreads(Integer v) { tomcatThreads = v; return this; }
+        public Builder poolSize(Integer v) { poolSize = v; return this; }
+        public Builder poolTimeoutMs(Integer v) { poolTimeoutMs = v; return this; }
+        public Builder cepInsideTransaction(Boolean v) { cepInsideTransaction = v; return this; }
+        public Builder concurrencyLimit(Integer v) { concurrencyLimit = v; return this; }
+        public Builder hikariCp(String v) { hikariCp = v; return this; }
+        public Builder cepLatency(String v) { cepLatency = v; return this; }
+        public Builder cepReadTimeoutMs(Integer v) { cepReadTimeoutMs = v; return this; }
+
+        public Factors build() {
+            return new Factors(tomcatThreads, poolSize, poolTimeoutMs, cepInsideTransaction, concurrencyLimit, hikariCp, cepLatency, cepReadTimeoutMs);
+        }
     }
 
     /** The CEP latency, or none when unsaid. */

@@ -22,20 +22,21 @@ final class ServiceEnvironment {
         env.put("SPRING_DATASOURCE_URL", settings.jdbcUrl() + (settings.jdbcUrl().contains("?") ? "&" : "?") + "reWriteBatchedInserts=true");
         env.put("SPRING_DATASOURCE_USERNAME", settings.externalDatabase() != null ? settings.externalDatabase().user() : EmbeddedPostgresServer.USER);
         env.put("SPRING_DATASOURCE_PASSWORD", settings.externalDatabase() != null ? settings.externalDatabase().password() : EmbeddedPostgresServer.PASSWORD);
-        env.put("LAB_CEP_BASE_URL", "http://127.0.0.1:" + p.wiremock());
+        env.put("LAB_CEP_BASE_URL", settings.url(p.wiremock()));
         env.put("LAB_CEP_LOOKUP_INSIDE_TRANSACTION", Boolean.toString(f.lookupsInsideTransaction()));
         // Hikari's settings in the canonical form (no underscore for the dash): CONNECTION_TIMEOUT would also read as
         // connection.timeout, and binding that calls HikariDataSource.getConnection() before the pool is configured.
         putIfSet(env, "SPRING_DATASOURCE_HIKARI_MAXIMUMPOOLSIZE", f.poolSize());
         putIfSet(env, "SPRING_DATASOURCE_HIKARI_CONNECTIONTIMEOUT", f.poolTimeoutMs());
         putIfSet(env, "LAB_DATABASE_CONCURRENCY_LIMIT", f.concurrencyLimit());
+        if (f.cepReadTimeoutMs() != null) env.put("LAB_CEP_READ_TIMEOUT", f.cepReadTimeoutMs() + "ms");
         return env;
     }
 
     static Map<String, String> gateway(StackSettings settings) {
         StackSettings.StackPorts p = settings.ports();
         Map<String, String> env = common(settings, p.gateway(), p.gatewayManagement());
-        env.put("LAB_GATEWAY_PESSOA_URL", "http://127.0.0.1:" + p.pessoa());
+        env.put("LAB_GATEWAY_PESSOA_URL", settings.url(p.pessoa()));
         return env;
     }
 
@@ -45,7 +46,8 @@ final class ServiceEnvironment {
                 + (f.poolTimeoutMs() != null ? ", connection timeout " + f.poolTimeoutMs() + " ms" : "")
                 + ", CEP lookups " + (f.lookupsInsideTransaction() ? "inside" : "outside") + " the transaction"
                 + (f.effectiveConcurrencyLimit() != null ? ", database concurrency limit " + f.effectiveConcurrencyLimit() : "")
-                + (f.hikariCp() != null ? ", HikariCP " + f.hikariCp() : "");
+                + (f.hikariCp() != null ? ", HikariCP " + f.hikariCp() : "")
+                + (f.cepReadTimeoutMs() != null ? ", CEP read timeout " + f.cepReadTimeoutMs() + " ms" : "");
     }
 
     static String describeThreads(StackSettings settings) {
@@ -56,6 +58,9 @@ final class ServiceEnvironment {
         Map<String, String> env = new HashMap<>();
         env.put("SERVER_PORT", Integer.toString(port));
         env.put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
+        // Spring binds every interface unless told: the management port would expose metrics and health to the network.
+        env.put("SERVER_ADDRESS", settings.bindAddress());
+        env.put("MANAGEMENT_SERVER_ADDRESS", settings.bindAddress());
         env.put("SPRING_THREADS_VIRTUAL_ENABLED", Boolean.toString(settings.mode().virtual()));
         putIfSet(env, "SERVER_TOMCAT_THREADS_MAX", settings.factors().tomcatThreads());
         return env;

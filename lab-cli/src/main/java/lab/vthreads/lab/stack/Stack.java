@@ -18,12 +18,12 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * The whole lab as separate processes, started in dependency order, each one healthy before the next starts:
  * PostgreSQL, the WireMock CEP API, pessoa-service, gateway-service. This mirrors compose.yaml service for service.
- * Closing it stops them in reverse order; so does a failure to start any one of them.
+ * One component can be stopped and started again while the others run (PostgreSQL keeps its data); closing the stack
+ * stops them all in reverse order, as does a failure to start any one of them. Every process is stopped by its PID.
  */
 public final class Stack implements AutoCloseable {
 
@@ -31,11 +31,18 @@ public final class Stack implements AutoCloseable {
     private static final Duration SERVICE_START = Duration.ofSeconds(180);
 
     private final StackSettings settings;
-    private final Map<Component, ManagedProcess> processes = new LinkedHashMap<>();
-    private final Map<Component, Row> rows = new LinkedHashMap<>();
+    private final Launcher launcher;
+    // Read by other threads (the sampler, a shutdown hook) without waiting for a start in progress.
+    private final Map<Component, ManagedProcess> processes = Collections.synchronizedMap(new LinkedHashMap<>());
+    private final Map<Component, Row> rows = Collections.synchronizedMap(new LinkedHashMap<>());
+    // What the services run with now: a cell of an experiment may change the factors; a restart keeps them.
+    private StackSettings services;
+    private boolean postgresInitialised;
 
     private Stack(StackSettings settings) {
         this.settings = settings;
+        this.services = settings;
+        this.launcher = new Launcher(settings.home());
     }
 
     public static Stack start(StackSettings settings) {
@@ -64,10 +71,11 @@ public final class Stack implements AutoCloseable {
     }
 
     /** pessoa-service, then gateway-service, each healthy before the next; {@code cell} may change the factors. */
-    public void startServices(StackSettings cell) {
+    public synchronized void startServices(StackSettings cell) {
+        services = cell;
         try {
-            startPessoaService(cell);
-            startGateway(cell);
+            startPessoaService();
+            startGateway();
         } catch (RuntimeException e) {
             stopServices();
             throw e;
@@ -75,26 +83,46 @@ public final class Stack implements AutoCloseable {
     }
 
     /** Stops the two services (gateway first), leaving PostgreSQL and the CEP API up. */
-    public void stopServices() {
-        for (Component component : List.of(Component.GATEWAY, Component.PESSOA)) {
-            ManagedProcess process = processes.remove(component);
-            if (process != null) {
-                process.stop();
-            }
-            rows.remove(component);
+    public synchronized void stopServices() {
+        stop(Component.GATEWAY);
+        stop(Component.PESSOA);
+    }
+
+    /** Starts one component again, as it was configured: for fault experiments and for a supervisor's restarts. */
+    public synchronized void start(Component component) {
+        ManagedProcess running = processes.get(component);
+        if (running != null && running.isAlive()) {
+            throw new StartFailure(component.label() + " is already running (PID " + running.pid() + ")");
         }
+        stop(component);
+        switch (component) {
+            case POSTGRES -> startPostgres();
+            case WIREMOCK -> startWireMock();
+            case PESSOA -> startPessoaService();
+            case GATEWAY -> startGateway();
+        }
+    }
+
+    /** Stops one component by its PID (SIGTERM, then SIGKILL after a grace period); the others keep running. */
+    public synchronized void stop(Component component) {
+        ManagedProcess process = processes.remove(component);
+        if (process != null) {
+            process.stop();
+        }
+        rows.remove(component);
     }
 
     private void checkPorts() {
         StackSettings.StackPorts p = settings.ports();
+        String bind = settings.bindAddress();
         if (settings.externalDatabase() == null) {
-            Ports.requireFree(p.postgres(), "embedded PostgreSQL", "--postgres-port");
+            Ports.requireFree(bind, p.postgres(), "embedded PostgreSQL", "--postgres-port");
         }
-        Ports.requireFree(p.wiremock(), "the WireMock CEP API", "--wiremock-port");
-        Ports.requireFree(p.pessoa(), "pessoa-service", "--pessoa-port");
-        Ports.requireFree(p.pessoaManagement(), "pessoa-service management", "--pessoa-management-port");
-        Ports.requireFree(p.gateway(), "gateway-service", "--gateway-port");
-        Ports.requireFree(p.gatewayManagement(), "gateway-service management", "--gateway-management-port");
+        Ports.requireFree(bind, p.wiremock(), "the WireMock CEP API", "--wiremock-port");
+        Ports.requireFree(bind, p.pessoa(), "pessoa-service", "--pessoa-port");
+        Ports.requireFree(bind, p.pessoaManagement(), "pessoa-service management", "--pessoa-management-port");
+        Ports.requireFree(bind, p.gateway(), "gateway-service", "--gateway-port");
+        Ports.requireFree(bind, p.gatewayManagement(), "gateway-service management", "--gateway-management-port");
     }
 
     private void startPostgres() {
@@ -103,11 +131,17 @@ public final class Stack implements AutoCloseable {
             return;
         }
         Path dataDirectory = settings.runDirectory().resolve("postgres-data");
-        ManagedProcess postgres = launchJava(Component.POSTGRES, List.of("-Xmx256m"), null, EmbeddedPostgresMain.class.getName(), List.of(
+        List<String> args = new ArrayList<>(List.of(
                 "--port", Integer.toString(settings.ports().postgres()),
+                "--listen", settings.bindAddress(),
                 "--data-dir", dataDirectory.toString(),
-                "--max-connections", "300"), Map.of());
+                "--max-connections", "300"));
+        // The first start begins empty; a restart (a fault experiment, a supervisor) must find every row it had.
+        if (postgresInitialised) args.add("--keep-data");
+        ManagedProcess postgres = register(Component.POSTGRES,
+                launcher.main(settings, Component.POSTGRES, List.of("-Xmx256m"), null, EmbeddedPostgresMain.class.getName(), args));
         HealthCheck.awaitLogLine(postgres, "PostgreSQL ready", INFRA_START);
+        postgresInitialised = true;
         adoptPostmaster(postgres, dataDirectory);
         rows.put(Component.POSTGRES, new Row(Component.POSTGRES, settings.jdbcUrl(), postgres.pid(),
                 "embedded PostgreSQL 18, user " + EmbeddedPostgresServer.USER + ", data in " + settings.home().relativize(dataDirectory)));
@@ -124,59 +158,35 @@ public final class Stack implements AutoCloseable {
     }
 
     private void startWireMock() {
-        ManagedProcess wiremock = launchJava(Component.WIREMOCK, settings.limit(Component.WIREMOCK).jvmFlags(),
-                settings.limit(Component.WIREMOCK), CepMockMain.class.getName(), List.of(
+        ResourceLimit limit = settings.limit(Component.WIREMOCK);
+        ManagedProcess wiremock = register(Component.WIREMOCK, launcher.main(settings, Component.WIREMOCK, limit.jvmFlags(), limit,
+                CepMockMain.class.getName(), List.of(
                         "--port", Integer.toString(settings.ports().wiremock()),
+                        "--bind", settings.bindAddress(),
                         "--root", settings.home().resolve("wiremock").toString(),
-                        "--latency", settings.cepLatency().text()), Map.of());
+                        "--latency", settings.cepLatency().text())));
         HealthCheck.awaitLogLine(wiremock, "CEP mock ready", INFRA_START);
-        rows.put(Component.WIREMOCK, new Row(Component.WIREMOCK, "http://127.0.0.1:" + settings.ports().wiremock(), wiremock.pid(),
-                "latency " + settings.cepLatency().text() + ", async responses, no journal; " + settings.limit(Component.WIREMOCK).describe()));
+        rows.put(Component.WIREMOCK, new Row(Component.WIREMOCK, settings.url(settings.ports().wiremock()), wiremock.pid(),
+                "latency " + settings.cepLatency().text() + ", async responses, no journal; " + limit.describe()));
     }
 
-    private void startPessoaService(StackSettings settings) {
-        StackSettings.StackPorts p = settings.ports();
-        String hikariCp = settings.factors().hikariCp();
-        ManagedProcess pessoa = launchJar(settings, Component.PESSOA, jar("pessoa-service"), ServiceEnvironment.pessoa(settings),
-                hikariCp != null ? hikariJar(hikariCp) : null);
-        HealthCheck.awaitHttp200(pessoa, "http://127.0.0.1:" + p.pessoaManagement() + "/actuator/health", SERVICE_START);
-        rows.put(Component.PESSOA, new Row(Component.PESSOA, "http://127.0.0.1:" + p.pessoa() + " (management " + p.pessoaManagement() + ")",
-                pessoa.pid(), ServiceEnvironment.describePessoa(settings) + "; " + settings.limit(Component.PESSOA).describe()));
+    private void startPessoaService() {
+        StackSettings.StackPorts p = services.ports();
+        String hikariCp = services.factors().hikariCp();
+        ManagedProcess pessoa = register(Component.PESSOA, launcher.jar(services, Component.PESSOA, "pessoa-service",
+                ServiceEnvironment.pessoa(services), hikariCp != null ? launcher.hikariJar(hikariCp) : null));
+        HealthCheck.awaitHttp200(pessoa, services.url(p.pessoaManagement()) + "/actuator/health", SERVICE_START);
+        rows.put(Component.PESSOA, new Row(Component.PESSOA, services.url(p.pessoa()) + " (management " + p.pessoaManagement() + ")",
+                pessoa.pid(), ServiceEnvironment.describePessoa(services) + "; " + services.limit(Component.PESSOA).describe()));
     }
 
-    private void startGateway(StackSettings settings) {
-        StackSettings.StackPorts p = settings.ports();
-        ManagedProcess gateway = launchJar(settings, Component.GATEWAY, jar("gateway-service"), ServiceEnvironment.gateway(settings), null);
-        HealthCheck.awaitHttp200(gateway, "http://127.0.0.1:" + p.gatewayManagement() + "/actuator/health", SERVICE_START);
-        rows.put(Component.GATEWAY, new Row(Component.GATEWAY, "http://127.0.0.1:" + p.gateway() + " (management " + p.gatewayManagement() + ")",
-                gateway.pid(), ServiceEnvironment.describeThreads(settings) + "; " + settings.limit(Component.GATEWAY).describe()));
-    }
-
-    /**
-     * {@code java -jar}, or, to run with another copy of a library ({@code ahead}), Spring Boot's PropertiesLauncher,
-     * whose {@code loader.path} entries come before the jar's own BOOT-INF/lib.
-     */
-    private ManagedProcess launchJar(StackSettings settings, Component component, Path jar, Map<String, String> env, Path ahead) {
-        ResourceLimit limit = settings.limit(component);
-        List<String> command = new ArrayList<>(limit.affinityPrefix());
-        command.add(javaExecutable());
-        command.addAll(limit.jvmFlags());
-        if (ahead == null) {
-            command.addAll(List.of("-jar", jar.toString()));
-        } else {
-            command.addAll(List.of("-Dloader.path=" + ahead, "-cp", jar.toString(), "org.springframework.boot.loader.launch.PropertiesLauncher"));
-        }
-        return register(component, ManagedProcess.start(component.label(), command, env, logOf(settings, component)));
-    }
-
-    private ManagedProcess launchJava(Component component, List<String> jvmFlags, ResourceLimit affinity, String mainClass,
-                                      List<String> args, Map<String, String> env) {
-        List<String> command = new ArrayList<>(affinity != null ? affinity.affinityPrefix() : List.of());
-        command.add(javaExecutable());
-        command.addAll(jvmFlags);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
-        command.addAll(args);
-        return register(component, ManagedProcess.start(component.label(), command, env, logOf(settings, component)));
+    private void startGateway() {
+        StackSettings.StackPorts p = services.ports();
+        ManagedProcess gateway = register(Component.GATEWAY, launcher.jar(services, Component.GATEWAY, "gateway-service",
+                ServiceEnvironment.gateway(services), null));
+        HealthCheck.awaitHttp200(gateway, services.url(p.gatewayManagement()) + "/actuator/health", SERVICE_START);
+        rows.put(Component.GATEWAY, new Row(Component.GATEWAY, services.url(p.gateway()) + " (management " + p.gatewayManagement() + ")",
+                gateway.pid(), ServiceEnvironment.describeThreads(services) + "; " + services.limit(Component.GATEWAY).describe()));
     }
 
     private ManagedProcess register(Component component, ManagedProcess process) {
@@ -184,56 +194,32 @@ public final class Stack implements AutoCloseable {
         return process;
     }
 
-    private static Path logOf(StackSettings settings, Component component) {
-        return settings.runDirectory().resolve(component.label() + ".log");
-    }
-
-    private Path jar(String module) {
-        Path target = settings.home().resolve(module).resolve("target");
-        try (Stream<Path> files = Files.list(target)) {
-            return files.filter(f -> f.getFileName().toString().matches(module + "-.*\\.jar"))
-                    .findFirst()
-                    .orElseThrow(() -> new StartFailure("No " + module + " jar in " + target + ": build with ./mvnw -DskipTests package"));
-        } catch (IOException e) {
-            throw new StartFailure("No " + module + " build in " + target + " (" + e.getMessage() + "): build with ./mvnw -DskipTests package");
-        }
-    }
-
-    private Path hikariJar(String version) {
-        Path directory = settings.home().resolve("pessoa-service/target/hikari");
-        Path jar = directory.resolve("HikariCP-" + version + ".jar");
-        if (!Files.isRegularFile(jar)) {
-            String available;
-            try (Stream<Path> files = Files.list(directory)) {
-                available = String.join(", ", files.map(f -> f.getFileName().toString().replaceAll("^HikariCP-|\\.jar$", "")).sorted().toList());
-            } catch (IOException e) {
-                available = "none (build with ./mvnw -DskipTests package)";
-            }
-            throw new StartFailure("No HikariCP " + version + " in " + directory + "; available: " + available);
-        }
-        return jar;
-    }
-
-    private static String javaExecutable() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
     public StackSettings settings() {
         return settings;
     }
 
     public Map<Component, ManagedProcess> processes() {
-        return Collections.unmodifiableMap(processes);
+        synchronized (processes) {
+            return Collections.unmodifiableMap(new LinkedHashMap<>(processes));
+        }
     }
 
     public List<Row> rows() {
-        return List.copyOf(rows.values());
+        synchronized (rows) {
+            return List.copyOf(rows.values());
+        }
     }
 
-    /** Stops every started process, newest first, each by its PID. */
+    /**
+     * Stops every started process, newest first, each by its PID. Not synchronized with the starts: a shutdown hook
+     * must be able to stop a component that is still starting.
+     */
     @Override
     public void close() {
-        List<ManagedProcess> started = new ArrayList<>(processes.values());
+        List<ManagedProcess> started;
+        synchronized (processes) {
+            started = new ArrayList<>(processes.values());
+        }
         Collections.reverse(started);
         for (ManagedProcess process : started) {
             process.stop();

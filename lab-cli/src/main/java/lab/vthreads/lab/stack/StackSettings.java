@@ -7,7 +7,9 @@ import java.util.Map;
 
 /**
  * Everything that defines one start of the stack: the thread mode and the experiment's factors, and the plumbing
- * (ports, resource limits, where things are).
+ * (ports, resource limits, the address to listen on, where things are).
+ *
+ * @param bindAddress where every component listens: 127.0.0.1 unless asked otherwise, like compose's published ports
  */
 public record StackSettings(
         ThreadMode mode,
@@ -16,7 +18,10 @@ public record StackSettings(
         Map<Component, ResourceLimit> limits,
         ExternalDatabase externalDatabase,
         Path home,
-        Path runDirectory) {
+        Path runDirectory,
+        String bindAddress) {
+
+    public static final String LOOPBACK = "127.0.0.1";
 
     public enum Component {
         POSTGRES("postgres"), WIREMOCK("wiremock"), PESSOA("pessoa-service"), GATEWAY("gateway-service");
@@ -53,11 +58,27 @@ public record StackSettings(
     public StackSettings {
         factors = factors != null ? factors : Factors.NONE;
         limits = limits != null ? Map.copyOf(limits) : Map.of();
+        bindAddress = bindAddress != null ? bindAddress : LOOPBACK;
+    }
+
+    /** On the loopback interface only. */
+    public StackSettings(ThreadMode mode, Factors factors, StackPorts ports, Map<Component, ResourceLimit> limits, ExternalDatabase externalDatabase,
+                         Path home, Path runDirectory) {
+        this(mode, factors, ports, limits, externalDatabase, home, runDirectory, LOOPBACK);
     }
 
     /** The same start with other factors (a cell's), keeping the plumbing. */
     public StackSettings with(ThreadMode mode, Factors factors, Path runDirectory) {
-        return new StackSettings(mode, factors, ports, limits, externalDatabase, home, runDirectory);
+        return new StackSettings(mode, factors, ports, limits, externalDatabase, home, runDirectory, bindAddress);
+    }
+
+    /** Where this machine reaches a component: the bind address, or loopback when it binds every interface. */
+    public String host() {
+        return bindAddress.equals("0.0.0.0") || bindAddress.equals("::") || bindAddress.equals("[::]") ? LOOPBACK : bindAddress;
+    }
+
+    public String url(int port) {
+        return "http://" + host() + ":" + port;
     }
 
     public CepLatency cepLatency() {
@@ -70,6 +91,6 @@ public record StackSettings(
 
     public String jdbcUrl() {
         return externalDatabase != null ? externalDatabase.url()
-                : "jdbc:postgresql://127.0.0.1:" + ports.postgres() + "/pessoas";
+                : "jdbc:postgresql://" + host() + ":" + ports.postgres() + "/pessoas";
     }
 }

@@ -7,6 +7,7 @@ import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.report.ResultsFiles;
 import lab.vthreads.lab.stack.StackSettings;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
@@ -27,7 +28,7 @@ class ExperimentRunIT {
     static final Path HOME = Path.of("..").toAbsolutePath().normalize();
 
     @Test
-    void runsTheCellsWritesValidResultsAndAReportAndRecordsACellThatCouldNotStart(@TempDir Path dir) throws Exception {
+    void runsTheCellsWritesValidResultsAndAReportAndRecordsACellThatCouldNotStart(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir) throws Exception {
         // Two real cells, and a third whose HikariCP version does not exist: it must fail alone, with its reason.
         Preset tiny = Preset.parse("""
                 name: tiny
@@ -95,7 +96,7 @@ class ExperimentRunIT {
 
     /** What a shutdown hook does on SIGTERM or Ctrl-C mid-run: every process the runner started ends, nothing is left behind. */
     @Test
-    void abortStopsTheLoadGeneratorTheServicesAndTheInfrastructure(@TempDir Path dir) throws Exception {
+    void abortStopsTheLoadGeneratorTheServicesAndTheInfrastructure(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir) throws Exception {
         Preset tiny = Preset.parse("""
                 name: tiny
                 description: One cell.

@@ -16,6 +16,9 @@ public final class CepMockMain implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "8089", description = "HTTP port (default: ${DEFAULT-VALUE})")
     int port;
 
+    @Option(names = "--bind", defaultValue = "127.0.0.1", description = "address to listen on (default: ${DEFAULT-VALUE})")
+    String bind;
+
     @Option(names = "--root", defaultValue = "wiremock", description = "folder with mappings/ and __files/ (default: ${DEFAULT-VALUE})")
     Path root;
 
@@ -29,7 +32,7 @@ public final class CepMockMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        CepMockServer server = CepMockServer.start(port, root, latency);
+        CepMockServer server = CepMockServer.start(bind, port, root, latency);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();

@@ -22,14 +22,19 @@ public final class CepMockServer implements AutoCloseable {
         this.server = server;
     }
 
-    /** Starts on {@code port} (0 picks a free one) with the mappings under {@code root} and the given latency. */
+    /** Starts on 127.0.0.1:{@code port} (0 picks a free one) with the mappings under {@code root} and the given latency. */
     public static CepMockServer start(int port, Path root, CepLatency latency) {
+        return start("127.0.0.1", port, root, latency);
+    }
+
+    /** The same on another address ({@code 0.0.0.0} for every interface). */
+    public static CepMockServer start(String bindAddress, int port, Path root, CepLatency latency) {
         if (!Files.isDirectory(root.resolve("mappings"))) {
             throw new IllegalArgumentException("No WireMock mappings under " + root.toAbsolutePath()
                     + ": point --root at the repository's wiremock/ folder");
         }
         WireMockConfiguration options = WireMockConfiguration.options()
-                .bindAddress("127.0.0.1")
+                .bindAddress(bindAddress)
                 .port(port)
                 .usingFilesUnderDirectory(root.toString())
                 .asynchronousResponseEnabled(true)
@@ -60,6 +65,7 @@ public final class CepMockServer implements AutoCloseable {
         return server.port();
     }
 
+    /** Where clients on this machine reach it. */
     public String baseUrl() {
         return "http://127.0.0.1:" + server.port();
     }

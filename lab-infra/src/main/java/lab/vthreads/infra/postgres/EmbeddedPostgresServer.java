@@ -4,10 +4,13 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Comparator;
+import java.util.stream.Stream;
 
 /**
  * A real PostgreSQL (zonky's binaries, no Docker) with a database for the lab. The schema is not created here:
@@ -26,18 +29,32 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     }
 
     /**
-     * Starts on {@code port} (0 picks a free one). {@code dataDirectory} may be null for a temporary one; either
-     * way it starts empty, so every run begins from the same state.
+     * Starts on {@code port} (0 picks a free one), listening on 127.0.0.1, in a temporary data directory that starts
+     * empty, so every run begins from the same state.
      */
     public static EmbeddedPostgresServer start(int port, Path dataDirectory, int maxConnections) {
+        return start(port, dataDirectory, maxConnections, false, "127.0.0.1");
+    }
+
+    /**
+     * @param dataDirectory null for a temporary one
+     * @param keepData      start on the data already in {@code dataDirectory} (a restart), instead of emptying it
+     * @param listen        PostgreSQL's listen_addresses
+     */
+    public static EmbeddedPostgresServer start(int port, Path dataDirectory, int maxConnections, boolean keepData, String listen) {
         try {
+            // zonky deletes a "clean" data directory when it stops: a directory we may start again on must never be
+            // clean to zonky, so this class empties it itself, at start, unless asked to keep it.
+            if (dataDirectory != null && !keepData) {
+                deleteRecursively(dataDirectory);
+            }
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setPort(port)
-                    .setCleanDataDirectory(true)
+                    .setCleanDataDirectory(dataDirectory == null)
                     .setServerConfig("max_connections", Integer.toString(maxConnections))
                     // A lab database: durability is not what is measured, and fsync noise would hide the thread effect.
                     .setServerConfig("synchronous_commit", "off")
-                    .setServerConfig("listen_addresses", "127.0.0.1");
+                    .setServerConfig("listen_addresses", listen);
             if (dataDirectory != null) {
                 builder.setDataDirectory(dataDirectory.toFile());
             }
@@ -49,11 +66,24 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         }
     }
 
+    /** Creates the lab's database unless a restart on kept data already has it. */
     private static void createDatabase(EmbeddedPostgres postgres) throws IOException {
         try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+            try (var exists = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'")) {
+                if (exists.next()) return;
+            }
             s.execute("CREATE DATABASE " + DATABASE);
         } catch (SQLException e) {
             throw new IOException("could not create database " + DATABASE + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void deleteRecursively(Path directory) throws IOException {
+        if (!Files.exists(directory)) return;
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
         }
     }
 

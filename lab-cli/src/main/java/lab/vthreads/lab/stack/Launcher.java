@@ -1,0 +1,89 @@
+package lab.vthreads.lab.stack;
+
+import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.process.StartFailure;
+import lab.vthreads.lab.stack.StackSettings.Component;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Builds each component's command line (the JVM, its flags, its jar or main class) and starts it as a process of its
+ * own, with its output in {@code <run directory>/<component>.log}.
+ */
+final class Launcher {
+
+    private final Path home;
+
+    Launcher(Path home) {
+        this.home = home;
+    }
+
+    /**
+     * A service's jar with {@code java -jar}, or, to run with another copy of a library ({@code ahead}), Spring Boot's
+     * PropertiesLauncher, whose {@code loader.path} entries come before the jar's own BOOT-INF/lib.
+     */
+    ManagedProcess jar(StackSettings settings, Component component, String module, Map<String, String> env, Path ahead) {
+        ResourceLimit limit = settings.limit(component);
+        List<String> command = new ArrayList<>(limit.affinityPrefix());
+        command.add(javaExecutable());
+        command.addAll(limit.jvmFlags());
+        if (ahead == null) {
+            command.addAll(List.of("-jar", jar(module).toString()));
+        } else {
+            command.addAll(List.of("-Dloader.path=" + ahead, "-cp", jar(module).toString(), "org.springframework.boot.loader.launch.PropertiesLauncher"));
+        }
+        return ManagedProcess.start(component.label(), command, env, log(settings, component));
+    }
+
+    /** A main class from the lab's own classpath (the infrastructure's mains in lab-infra). */
+    ManagedProcess main(StackSettings settings, Component component, List<String> jvmFlags, ResourceLimit affinity, String mainClass,
+                        List<String> args) {
+        List<String> command = new ArrayList<>(affinity != null ? affinity.affinityPrefix() : List.of());
+        command.add(javaExecutable());
+        command.addAll(jvmFlags);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+        command.addAll(args);
+        return ManagedProcess.start(component.label(), command, Map.of(), log(settings, component));
+    }
+
+    /** One of the HikariCP jars the pessoa-service build puts beside it, for the HikariCP-version factor. */
+    Path hikariJar(String version) {
+        Path directory = home.resolve("pessoa-service/target/hikari");
+        Path jar = directory.resolve("HikariCP-" + version + ".jar");
+        if (!Files.isRegularFile(jar)) {
+            String available;
+            try (Stream<Path> files = Files.list(directory)) {
+                available = String.join(", ", files.map(f -> f.getFileName().toString().replaceAll("^HikariCP-|\\.jar$", "")).sorted().toList());
+            } catch (IOException e) {
+                available = "none (build with ./mvnw -DskipTests package)";
+            }
+            throw new StartFailure("No HikariCP " + version + " in " + directory + "; available: " + available);
+        }
+        return jar;
+    }
+
+    private Path jar(String module) {
+        Path target = home.resolve(module).resolve("target");
+        try (Stream<Path> files = Files.list(target)) {
+            return files.filter(f -> f.getFileName().toString().matches(module + "-.*\\.jar"))
+                    .findFirst()
+                    .orElseThrow(() -> new StartFailure("No " + module + " jar in " + target + ": build with ./mvnw -DskipTests package"));
+        } catch (IOException e) {
+            throw new StartFailure("No " + module + " build in " + target + " (" + e.getMessage() + "): build with ./mvnw -DskipTests package");
+        }
+    }
+
+    private static Path log(StackSettings settings, Component component) {
+        return settings.runDirectory().resolve(component.label() + ".log");
+    }
+
+    static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}

@@ -1,0 +1,224 @@
+package lab.vthreads.lab.cli;
+
+import lab.vthreads.infra.testdata.Cpfs;
+import lab.vthreads.infra.testsupport.Http;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code ./lab up} and {@code ./lab run} as a user runs them: a real process of the built lab, real signals sent to its
+ * PID, real components killed under it. The lab works in a home of its own (links to this repository's builds), so
+ * its runs/ folder and control socket never meet a developer's running lab.
+ */
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
+class LabProcessIT {
+
+    static final Path REPOSITORY = Path.of("..").toAbsolutePath().normalize();
+    static final List<String> LINKED = List.of("pessoa-service", "gateway-service", "gatling", "wiremock", "presets", "lab-cli", "db");
+
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
+    Path home;
+
+    private final List<Process> labs = new ArrayList<>();
+
+    @AfterEach
+    void stopWhatIsLeft() throws IOException {
+        labs.forEach(lab -> {
+            lab.descendants().forEach(ProcessHandle::destroyForcibly);
+            lab.destroyForcibly();
+        });
+        // The links, not what they point at: the temporary home is deleted after the test.
+        for (String entry : LINKED) {
+            Files.deleteIfExists(home.resolve(entry));
+        }
+    }
+
+    @Test
+    void upReportsADeadComponentKeepsTheOthersRunningAndStartsItAgainOnCommand() throws Exception {
+        linkRepository();
+        int gateway = freePort();
+        Process up = lab("up", "--restart", "no", "--gateway-port", Integer.toString(gateway), "--gateway-management-port", port(),
+                "--pessoa-port", port(), "--pessoa-management-port", port(), "--wiremock-port", port(), "--postgres-port", port());
+        awaitOutput(up, "Ctrl-C stops everything.", Duration.ofMinutes(4));
+        Http http = new Http("http://127.0.0.1:" + gateway, Duration.ofSeconds(60));
+        assertThat(http.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "ANTES", "01001000")).status()).isEqualTo(201);
+
+        ProcessHandle.of(pidOf("pessoa-service")).orElseThrow().destroyForcibly();
+        awaitOutput(up, "pessoa-service (PID", Duration.ofSeconds(30));
+
+        assertThat(control("ps")).containsPattern("pessoa-service\\s+exited\\s+\\d+\\s+137").containsPattern("gateway-service\\s+running");
+        Http.Reply withoutPessoa = http.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "SEM PESSOA", "01001000"));
+        assertThat(withoutPessoa.status()).isIn(502, 503);
+        assertThat(withoutPessoa.header("Content-Type")).isEqualTo("application/problem+json");
+
+        assertThat(control("start pessoa-service")).contains("Started pessoa-service");
+        assertThat(http.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "DEPOIS", "01001000")).status()).isEqualTo(201);
+
+        List<ProcessHandle> started = up.descendants().toList();
+        long postmaster = postmasterPid();
+        assertThat(control("down")).contains("Stopping the lab");
+        assertThat(up.waitFor(90, TimeUnit.SECONDS)).isTrue();
+        assertThat(started).hasSizeGreaterThanOrEqualTo(4).noneMatch(ProcessHandle::isAlive);
+        assertThat(ProcessHandle.of(postmaster)).isEmpty();
+        assertThat(LabControl.socketOf(home)).doesNotExist();
+    }
+
+    @Test
+    void upRestartsAComponentKilledByASignalAndStopsEverythingOnSigint() throws Exception {
+        linkRepository();
+        int gateway = freePort();
+        Process up = lab("up", "--restart", "on-failure", "--gateway-port", Integer.toString(gateway), "--gateway-management-port", port(),
+                "--pessoa-port", port(), "--pessoa-management-port", port(), "--wiremock-port", port(), "--postgres-port", port());
+        awaitOutput(up, "Ctrl-C stops everything.", Duration.ofMinutes(4));
+        long killed = pidOf("pessoa-service");
+
+        assertThat(control("kill KILL pessoa-service")).contains("Sent SIGKILL");
+        awaitOutput(up, "Restarting pessoa-service", Duration.ofSeconds(30));
+        awaitControl("ps", "pessoa-service\\s+running\\s+\\d+\\s+-\\s+1\\b", Duration.ofMinutes(3));
+
+        assertThat(pidOf("pessoa-service")).isNotEqualTo(killed);
+        assertThat(new Http("http://127.0.0.1:" + gateway, Duration.ofSeconds(60))
+                .postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "REINICIADO", "01001000")).status()).isEqualTo(201);
+
+        List<ProcessHandle> started = up.descendants().toList();
+        long postmaster = postmasterPid();
+        new ProcessBuilder("kill", "-INT", Long.toString(up.pid())).start().waitFor();
+        assertThat(up.waitFor(90, TimeUnit.SECONDS)).isTrue();
+        assertThat(output(up)).contains("All components stopped.");
+        assertThat(started).hasSizeGreaterThanOrEqualTo(4).noneMatch(ProcessHandle::isAlive);
+        assertThat(ProcessHandle.of(postmaster)).isEmpty();
+    }
+
+    @Test
+    void runStopsEveryComponentOnSigterm() throws Exception {
+        linkRepository();
+        Path preset = home.resolve("one-cell.yaml");
+        Files.writeString(preset, """
+                name: one-cell
+                description: One cell, stopped while it calibrates.
+                simulation: CreatePessoaSimulation
+                workload: closed
+                users: [4]
+                modes: [virtual]
+                rampUpSeconds: 1
+                holdSeconds: 60
+                rampDownSeconds: 0
+                warmupSeconds: 0
+                cepLatency: fixed:50
+                repeat: 1
+                """);
+        Process run = lab("run", "--preset", preset.toString(), "--calibration-seconds", "60", "--results", home.resolve("results").toString(),
+                "--gateway-port", port(), "--gateway-management-port", port(), "--pessoa-port", port(), "--pessoa-management-port", port(),
+                "--wiremock-port", port(), "--postgres-port", port());
+        awaitOutput(run, "Calibrating:", Duration.ofMinutes(4));
+        awaitFile(home.resolve("results/calibration/warmup.log"), Duration.ofMinutes(3));
+        List<ProcessHandle> started = run.descendants().toList();
+        long postmaster = postmasterPid();
+
+        run.destroy();  // SIGTERM
+        assertThat(run.waitFor(120, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(output(run)).contains("All components stopped");
+        assertThat(started).hasSizeGreaterThanOrEqualTo(5).noneMatch(ProcessHandle::isAlive);
+        assertThat(ProcessHandle.of(postmaster)).isEmpty();
+    }
+
+    /** A home of the lab's own: what it reads comes from this repository, what it writes stays here. */
+    private void linkRepository() throws IOException {
+        for (String entry : LINKED) {
+            Files.createSymbolicLink(home.resolve(entry), REPOSITORY.resolve(entry));
+        }
+    }
+
+    private Process lab(String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dlab.home=" + home, "-cp", REPOSITORY.resolve("lab-cli/target/lab.jar") + ":" + REPOSITORY.resolve("lab-cli/target/lib") + "/*",
+                "lab.vthreads.lab.LabMain"));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true)
+                .redirectOutput(home.resolve("lab-" + labs.size() + ".out").toFile()).start();
+        labs.add(process);
+        return process;
+    }
+
+    private String output(Process lab) throws IOException {
+        return Files.readString(home.resolve("lab-" + labs.indexOf(lab) + ".out"));
+    }
+
+    private void awaitOutput(Process lab, String text, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!output(lab).contains(text)) {
+            assertThat(lab.isAlive()).as("the lab is still running; it printed:\n" + output(lab)).isTrue();
+            assertThat(System.nanoTime()).as("'" + text + "' within " + timeout + "; the lab printed:\n" + output(lab)).isLessThan(deadline);
+            Thread.sleep(200);
+        }
+    }
+
+    /** The load generator writes its log from its first moment: once it exists, Gatling runs. */
+    private static void awaitFile(Path file, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!Files.exists(file)) {
+            assertThat(System.nanoTime()).as(file + " within " + timeout).isLessThan(deadline);
+            Thread.sleep(200);
+        }
+    }
+
+    private String control(String command) {
+        StringWriter answer = new StringWriter();
+        int status = LabControl.send(home, command, new PrintWriter(answer));
+        assertThat(status).as("./lab " + command + " answered:\n" + answer).isZero();
+        return answer.toString();
+    }
+
+    private void awaitControl(String command, String pattern, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String answer = control(command);
+        while (!java.util.regex.Pattern.compile(pattern).matcher(answer).find()) {
+            assertThat(System.nanoTime()).as("./lab " + command + " showing " + pattern + "; last answer:\n" + answer).isLessThan(deadline);
+            Thread.sleep(500);
+            answer = control(command);
+        }
+    }
+
+    private long pidOf(String component) {
+        String line = control("ps").lines().filter(l -> l.startsWith(component + " ")).findFirst().orElseThrow();
+        return Long.parseLong(line.trim().split("\\s+")[2]);
+    }
+
+    private long postmasterPid() throws IOException {
+        try (Stream<Path> files = Files.walk(home.resolve(home.resolve("runs").toFile().exists() ? "runs" : "results"))) {
+            Path pidFile = files.filter(f -> f.getFileName().toString().equals("postmaster.pid")).findFirst().orElseThrow();
+            return Long.parseLong(Files.readAllLines(pidFile).getFirst().trim());
+        }
+    }
+
+    private static String port() {
+        return Integer.toString(freePort());
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
