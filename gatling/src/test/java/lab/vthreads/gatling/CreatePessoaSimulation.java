@@ -1,6 +1,7 @@
 package lab.vthreads.gatling;
 
 import lab.vthreads.infra.testdata.Cpfs;
+import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 
 import java.util.Iterator;
@@ -12,8 +13,10 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
+import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.http.HttpDsl.header;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
@@ -36,13 +39,15 @@ public class CreatePessoaSimulation extends LabSimulation {
         List<String> ceps = KnownCeps.load();
         Iterator<Map<String, Object>> people = Stream.generate(() -> Map.<String, Object>of("body", pessoaJson(Cpfs.next(), ceps))).iterator();
 
-        // Scenario: one POST per user; the closed model replaces each user as it finishes, which is the loop.
-        ScenarioBuilder createPessoa = scenario("Create pessoa")
-                .feed(people)
-                .exec(http("POST /v1/pessoas").post("/v1/pessoas")
-                        .body(StringBody("#{body}"))
-                        .check(status().saveAs("status"), responseTimeInMillis().saveAs("rt"), status().is(201)))
-                .exec(session -> recorder.record(session, 201));
+        // Scenario: one POST per user; the closed model replaces each user as it finishes, which is the loop. A patient
+        // user retries a 503 after its Retry-After (with back-off and jitter) before it counts as done.
+        ChainBuilder post = exec(http("POST /v1/pessoas").post("/v1/pessoas")
+                .body(StringBody("#{body}"))
+                .check(status().saveAs("status"), responseTimeInMillis().saveAs("rt"), header("Retry-After").optional().saveAs("retryAfter"),
+                        status().is(201)));
+        ScenarioBuilder createPessoa = load.patient()
+                ? scenario("Create pessoa (patient client)").feed(people).exec(new PatientUser(recorder, RetryAfterBackoff.DEFAULT, 201).retrying(post))
+                : scenario("Create pessoa").feed(people).exec(post).exec(session -> recorder.record(session, 201));
 
         // Injection and assertions come from the parameters (see LoadParameters).
         setUp(inject(createPessoa)).protocols(protocol()).assertions(assertions());

@@ -31,7 +31,7 @@ public abstract class LabSimulation extends Simulation {
 
     protected LabSimulation(LoadParameters load) {
         this.load = load;
-        this.recorder = new RunRecorder(load.rampUpSeconds(), load.rampUpSeconds() + load.holdSeconds());
+        this.recorder = new RunRecorder(load.measuredFrom(), load.measuredFrom() + load.holdSeconds());
     }
 
     // One shared keep-alive pool, like a service's HTTP client (and k6/JMeter keeping a VU's connection): a closed-model
@@ -43,18 +43,18 @@ public abstract class LabSimulation extends Simulation {
                 .shareConnections();
     }
 
-    /** Ramp up, hold, ramp down: concurrent users (closed) or arrivals per second (open). */
+    /** Ramp up, warm up and hold at full level, ramp down: concurrent users (closed) or arrivals per second (open). */
     protected PopulationBuilder inject(ScenarioBuilder scenario) {
         if (load.closed()) {
             List<ClosedInjectionStep> steps = new ArrayList<>();
             if (!load.rampUp().isZero()) steps.add(rampConcurrentUsers(0).to(load.users()).during(load.rampUp()));
-            if (!load.hold().isZero()) steps.add(constantConcurrentUsers(load.users()).during(load.hold()));
+            if (!load.fullLevel().isZero()) steps.add(constantConcurrentUsers(load.users()).during(load.fullLevel()));
             if (!load.rampDown().isZero()) steps.add(rampConcurrentUsers(load.users()).to(0).during(load.rampDown()));
             return scenario.injectClosed(steps);
         }
         List<OpenInjectionStep> steps = new ArrayList<>();
         if (!load.rampUp().isZero()) steps.add(rampUsersPerSec(1).to(load.rate()).during(load.rampUp()));
-        if (!load.hold().isZero()) steps.add(constantUsersPerSec(load.rate()).during(load.hold()));
+        if (!load.fullLevel().isZero()) steps.add(constantUsersPerSec(load.rate()).during(load.fullLevel()));
         if (!load.rampDown().isZero()) steps.add(rampUsersPerSec(load.rate()).to(1).during(load.rampDown()));
         return scenario.injectOpen(steps);
     }
@@ -73,6 +73,7 @@ public abstract class LabSimulation extends Simulation {
     public void before() {
         prepare();
         countBefore = PessoaCount.read(load.baseUrl());
+        recorder.markStart();
     }
 
     /** Work a simulation needs done before the count is taken. */

@@ -28,12 +28,18 @@ public final class RunRecorder {
     private static final long MAX_MS = 3_600_000;
     private static final int MAX_SECONDS = 24 * 3600;
 
-    private final long startMillis = System.currentTimeMillis();
+    // Reset when the first user starts (markStart), so the per-second series and the hold window count from there.
+    private volatile long startMillis = System.currentTimeMillis();
     private final int steadyFrom;
     private final int steadyTo;
     private final Histogram ok = new ConcurrentHistogram(MAX_MS, 3);
     private final Histogram steadyOk = new ConcurrentHistogram(MAX_MS, 3);
     private final Histogram ko = new ConcurrentHistogram(MAX_MS, 3);
+    // From a user's first attempt to its final answer: the same as one request's time unless a patient user retried.
+    private final Histogram steadyOperationOk = new ConcurrentHistogram(MAX_MS, 3);
+    private final LongAdder deferred = new LongAdder();
+    private final LongAdder abandoned = new LongAdder();
+    private final AtomicLongArray deferredPerSecond = new AtomicLongArray(MAX_SECONDS);
     private final LongAdder okCount = new LongAdder();
     private final LongAdder koCount = new LongAdder();
     private final LongAdder created = new LongAdder();
@@ -65,7 +71,11 @@ public final class RunRecorder {
             okPerSecond.incrementAndGet(second);
             if (rt != null) {
                 ok.recordValue(Math.min(MAX_MS, Math.max(0, rt)));
-                if (second >= steadyFrom && second < steadyTo) steadyOk.recordValue(Math.min(MAX_MS, Math.max(0, rt)));
+                if (second >= steadyFrom && second < steadyTo) {
+                    steadyOk.recordValue(Math.min(MAX_MS, Math.max(0, rt)));
+                    long operation = session.contains("opStart") ? System.currentTimeMillis() - session.getLong("opStart") : rt;
+                    steadyOperationOk.recordValue(Math.min(MAX_MS, Math.max(0, operation)));
+                }
             }
         } else {
             koCount.increment();
@@ -75,6 +85,35 @@ public final class RunRecorder {
             koReasons.computeIfAbsent(reason, r -> new LongAdder()).increment();
         }
         return session.remove("status").remove("rt");
+    }
+
+    /** The load starts now: what came before (the simulation's set-up, the count read) is not part of the run. */
+    public void markStart() {
+        startMillis = System.currentTimeMillis();
+    }
+
+    /** A refused attempt its user will send again after Retry-After: neither a success nor a failure yet. */
+    public Session deferred(Session session) {
+        deferred.increment();
+        deferredPerSecond.incrementAndGet(currentSecond());
+        Integer status = session.contains("status") ? session.getInt("status") : null;
+        if (status != null) statuses.computeIfAbsent(status, s -> new LongAdder()).increment();
+        return session.remove("status").remove("rt");
+    }
+
+    /** A user still waiting to retry when the run ended: its outcome is unknown, so it counts as neither. */
+    public Session abandoned(Session session) {
+        abandoned.increment();
+        return session.remove("status").remove("rt");
+    }
+
+    private int currentSecond() {
+        return (int) Math.min(MAX_SECONDS - 1, (System.currentTimeMillis() - startMillis) / 1000);
+    }
+
+    /** When the measured window ends, as a wall-clock time. */
+    public long steadyEndMillis() {
+        return startMillis + steadyTo * 1000L;
     }
 
     public long created() {
@@ -98,6 +137,10 @@ public final class RunRecorder {
         json.put("okLatencyMs", summary(ok));
         json.put("steadyOkLatencyMs", summary(steadyOk));
         json.put("koLatencyMs", summary(ko));
+        json.put("steadyOperationOkLatencyMs", summary(steadyOperationOk));
+        json.put("deferred", deferred.sum());
+        json.put("abandoned", abandoned.sum());
+        json.put("deferredPerSecond", series(deferredPerSecond));
         json.put("okPerSecond", series(okPerSecond));
         json.put("koPerSecond", series(koPerSecond));
         try {
