@@ -36,6 +36,15 @@ public class FactorOptions {
             + "before answering 504 cep-timeout (default: 2000)")
     Integer cepReadTimeoutMs;
 
+    @Option(names = "--client", paramLabel = "impatient|patient", description = "how the load generator's users treat a 503 with "
+            + "Retry-After: impatient (a failure; the next request goes at once) or patient (sent again after it, with back-off and "
+            + "jitter) (default: impatient)")
+    String client;
+
+    @Option(names = "--jvm-processors", paramLabel = "N", description = "how many CPUs the services' JVMs believe they have "
+            + "(-XX:ActiveProcessorCount): carriers of virtual threads, GC (SerialGC below 2), JIT threads (default: their limit's, 2)")
+    Integer jvmProcessors;
+
     @Option(names = "--hikari-cp", paramLabel = "VERSION", description = "run pessoa-service with this HikariCP version from "
             + "pessoa-service/target/hikari/ (default: the one in its jar)")
     String hikariCp;
@@ -44,6 +53,7 @@ public class FactorOptions {
     public Factors factors() {
         return Factors.builder().tomcatThreads(tomcatThreads).poolSize(poolSize).poolTimeoutMs(poolTimeoutMs)
                 .cepInsideTransaction(cepInsideTransaction).concurrencyLimit(concurrencyLimit).hikariCp(hikariCp)
-                .cepLatency(cepLatency != null ? cepLatency.text() : null).cepReadTimeoutMs(cepReadTimeoutMs).build();
+                .cepLatency(cepLatency != null ? cepLatency.text() : null).cepReadTimeoutMs(cepReadTimeoutMs).client(client)
+                .jvmProcessors(jvmProcessors).build();
     }
 }

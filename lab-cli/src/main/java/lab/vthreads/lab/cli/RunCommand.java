@@ -5,6 +5,7 @@ import lab.vthreads.lab.experiment.ExecutorMicro;
 import lab.vthreads.lab.experiment.ExperimentResults;
 import lab.vthreads.lab.experiment.ExperimentRunner;
 import lab.vthreads.lab.experiment.Preset;
+import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.report.MicroReport;
 import lab.vthreads.lab.report.ResultsFiles;
@@ -51,6 +52,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--warmup", description = "warm-up seconds before each measured run (default: the preset's)")
     Integer warmup;
 
+    @Option(names = "--aa-control", paramLabel = "MODE", description = "run this mode's cells twice, the copy right after the original: "
+            + "the report gives the A/A spread and calls a virtual ÷ platform difference inside it noise (default: the preset's, or none)")
+    ThreadMode aaControl;
+
     @Mixin
     FactorOptions factors;
 
@@ -64,8 +69,19 @@ public final class RunCommand implements Callable<Integer> {
             + "thread-bound to CPU-bound ratio by scaling Tomcat threads and users (the report says what changed)")
     boolean scale;
 
-    @Option(names = "--calibration-seconds", defaultValue = "30", description = "length of the calibration's measured run (default: ${DEFAULT-VALUE})")
+    @Option(names = "--isolation", defaultValue = "auto", paramLabel = "auto|cgroup|affinity|off",
+            description = {"keep the load generator (and the CEP mock and the lab) off the services' CPUs: cgroup puts each component "
+                    + "in CPU cgroups of its own (its side's CPUs, equal weight, quotas), affinity only pins the sides with taskset, off "
+                    + "shares every CPU per thread. auto: cgroups where the machine allows, else affinity (default: ${DEFAULT-VALUE})"})
+    Isolation.Request isolation;
+
+    @Option(names = "--calibration-seconds", defaultValue = "30", description = "length of each of the calibration's measured runs; 0 skips "
+            + "the calibration, and the report then has no capacity model (default: ${DEFAULT-VALUE})")
     int calibrationSeconds;
+
+    @Option(names = "--recalibrate", description = "measure the calibration even if an earlier run kept one for this build, JDK, machine, "
+            + "CPU partition and calibrated cell (kept in results/.calibrations/)")
+    boolean recalibrate;
 
     @Option(names = "--results", description = "where to write (default: results/<timestamp>-<preset>)")
     Path results;
@@ -87,14 +103,14 @@ public final class RunCommand implements Callable<Integer> {
             return 0;
         }
         Preset chosen = Preset.resolve(root, preset);
-        chosen = (shortVariant ? chosen.shortened() : chosen).with(new Preset.Overrides(users, modes, hold, warmup, repeat), factors.factors());
+        chosen = (shortVariant ? chosen.shortened() : chosen).with(new Preset.Overrides(users, modes, hold, warmup, repeat, aaControl), factors.factors());
         Path directory = results != null ? results.toAbsolutePath() : home.newFolder("results", chosen.name());
         Instant start = Instant.now();
         if (chosen.isMicroBenchmark()) {
             return runMicro(chosen, root, directory, start, out);
         }
         ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(chosen, shortVariant, root, directory,
-                ports.ports(), stealThreshold, !noRerun, calibrationSeconds, scale, out));
+                ports.ports(), stealThreshold, !noRerun, calibrationSeconds, recalibrate, scale, isolation, out));
         int runs = runner.cells().size() * chosen.repeat();
         out.printf("Experiment '%s'%s: calibration + %d cells × %d repeat(s) = %d measured runs, about %d min; results in %s%n", chosen.name(),
                 shortVariant ? " (short)" : "", runner.cells().size(), chosen.repeat(), runs,

@@ -3,9 +3,13 @@ package lab.vthreads.lab.experiment;
 import com.github.tomakehurst.wiremock.client.HttpAdminClient;
 import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.infra.cep.CepLatencySwitch;
+import lab.vthreads.lab.load.ClientResult;
+import lab.vthreads.lab.load.GatlingResults;
 import lab.vthreads.lab.load.LoadProperties;
+import lab.vthreads.lab.metrics.Window;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.Stack;
 import lab.vthreads.lab.stack.StackSettings;
@@ -19,20 +23,35 @@ import java.util.Set;
 
 /**
  * Measures what one request costs on this machine, before any cell (see {@link Calibration}): fresh services in the
- * first cell's mode, no CEP latency; a saturated warm-up; two open-workload runs at {@link #RATES} per second; one
- * saturated closed run of {@link #SATURATION_USERS} users. Each run's figures come from the seconds after the load
- * generator's own start-up.
+ * first cell's mode; a saturated warm-up and two open-workload runs well below the warm-up's throughput with no CEP latency;
+ * then one closed run with the cells' CEP latency and enough users to saturate the CPU. Each run's figures come from
+ * the seconds after the load generator's own start-up.
+ *
+ * <p>Only the CPU may bind in the calibration, so its services run with every other limit lifted: Tomcat threads
+ * above the saturation run's users, the lookups outside the transaction, no concurrency limit.
  */
 final class Calibrator {
 
     /**
-     * Two rates low enough that nothing queues (at most about half of this path's CPU bound on 2 cores), far enough
-     * apart for the slope of CPU against throughput.
+     * The highest of the two open-workload rates: low enough that nothing queues on 2 unshared cores, where this
+     * path's CPU bound is above 200 req/s. The rates come down with a smaller bound (see {@link #rates}).
      */
-    static final int[] RATES = {30, 90};
+    static final int MAX_RATE = 90;
 
-    /** Closed users with no CEP latency: enough to keep 2 cores busy (a request takes ~5 ms here), few enough not to queue long. */
+    /** The lowest of the higher rate: below it, the slope between the two rates drowns in the background's noise. */
+    static final int MIN_RATE = 15;
+
+    /** The share of the warmed-up saturated throughput the higher rate asks for: far enough below it that nothing queues. */
+    static final double RATE_SHARE = 0.4;
+
+    /** Closed users for the warm-up, and the fewest for a saturation run: enough to keep 2 cores busy at ~5 ms a request. */
     static final int SATURATION_USERS = 32;
+
+    /** The most users a saturation run gets, and so the Tomcat threads the calibration's services run with. */
+    static final int MAX_SATURATION_USERS = 1000;
+
+    /** The warm-up: unmeasured seconds, then the seconds whose throughput sets the rates. */
+    private static final int WARMUP_SECONDS = 15, WARMUP_HOLD_SECONDS = 6;
 
     /** The load generator's own JVM start-up, left out of every calibration window. */
     private static final double START_UP_SECONDS = 10;
@@ -44,44 +63,89 @@ final class Calibrator {
     private final Path directory;
     private final Path cepsCsv;
     private final int seconds;
+    private final CepLatency cellLatency;
+    private final Partition partition;
 
     /**
-     * @param cell the first cell: its mode and factors are calibrated, with the CEP latency removed
+     * @param cell the first cell: its mode and factors are calibrated, every limit but the CPU lifted
      */
-    Calibrator(Stack stack, StackSettings base, Cell cell, LoadGenerators load, Progress progress, Path resultsDirectory, Path home, int seconds) {
+    Calibrator(Stack stack, StackSettings base, Cell cell, LoadGenerators load, Progress progress, Path resultsDirectory, Path home, int seconds,
+               Partition partition) {
         this.stack = stack;
         this.directory = resultsDirectory.resolve("calibration");
-        this.settings = base.with(cell.mode(), cell.factors().overriddenBy(Factors.cepLatency(new CepLatency.None())), directory);
+        this.settings = base.with(cell.mode(), cell.factors().overriddenBy(Factors.builder().tomcatThreads(
+                Math.max(cell.factors().effectiveTomcatThreads(), MAX_SATURATION_USERS)).cepInsideTransaction(false).concurrencyLimit(-1).build()),
+                directory);
+        this.cellLatency = cell.factors().latency();
         this.load = load;
         this.progress = progress;
         this.cepsCsv = home.resolve("wiremock/ceps.csv");
         this.seconds = seconds;
+        this.partition = partition;
     }
 
     Calibration calibrate(int cores) throws Exception {
         Files.createDirectories(directory);
-        progress.calibrating(RATES[0], RATES[1], SATURATION_USERS, seconds, settings.mode().label());
-        CepLatencySwitch.apply(new HttpAdminClient("127.0.0.1", settings.ports().wiremock()), settings.cepLatency());
+        progress.calibrating(seconds, settings.mode().label(), cellLatency.text());
+        HttpAdminClient wiremock = new HttpAdminClient("127.0.0.1", settings.ports().wiremock());
+        CepLatencySwitch.apply(wiremock, new CepLatency.None());
         load.requireNotAborted();
         stack.startServices(settings);
         try {
             // Warm the JIT with the machine saturated first: C2 compiles after thousands of calls, and compiling is CPU
             // too. Warmed at 90 req/s for 15 s, the 30 req/s run that followed answered slower (p50 31 ms) than the
             // 90 req/s run after it (21 ms): the slope measured the JIT, not the requests.
-            load.run(closed().profile(0, 20, 0), directory.resolve("warmup"), directory.resolve("warmup.log"), 135);
-            Calibration.Run low = measure("rate-" + RATES[0], open(RATES[0]));
-            Calibration.Run high = measure("rate-" + RATES[1], open(RATES[1]));
-            Calibration.Run saturated = measure("saturation", closed());
-            Calibration calibration = Calibration.of(cores, low, high, saturated);
-            progress.calibrated(calibration);
+            int[] rates = rates(warmUp());
+            Calibration.Run low = measure("rate-" + rates[0], open(rates[0]));
+            Calibration.Run high = measure("rate-" + rates[1], open(rates[1]));
+            int users = saturationUsers(cores, high);
+            CepLatencySwitch.apply(wiremock, cellLatency);
+            Calibration.Run saturated = measure("saturation", closed(users));
+            Calibration calibration = Calibration.of(cores, rates[1], low, high, saturated, cellLatency.meanMillis(), users);
+            progress.calibrated(calibration, partition);
             return calibration;
         } finally {
             stack.stopServices();
         }
     }
 
-    private LoadProperties closed() {
-        return LoadProperties.closed(gateway(), cepsCsv, SATURATION_USERS);
+    /**
+     * The saturated warm-up; its throughput over its last seconds, once the JIT has done most of its work, is the
+     * ceiling the open rates stay below.
+     */
+    private double warmUp() {
+        Path resultsFile = directory.resolve("gatling-results-warmup.json");
+        ManagedProcess gatling = load.start(closed(SATURATION_USERS).profile(0, WARMUP_HOLD_SECONDS, 0).warmup(WARMUP_SECONDS).resultsFile(resultsFile),
+                directory.resolve("warmup"), directory.resolve("warmup.log"));
+        return GatlingResults.read(resultsFile, load.await(gatling, 150)).throughput();
+    }
+
+    /**
+     * Two open rates three times apart, the higher {@link #RATE_SHARE} of the warmed-up throughput, between
+     * {@link #MIN_RATE} and {@link #MAX_RATE}. Fixed at 30 and 90, a calibration on one isolated CPU, where the
+     * services still compiled after the warm-up (41 req/s saturated), could serve only 55 of the 90 asked for: the
+     * slope then measured a queue.
+     */
+    static int[] rates(double warmedUpThroughput) {
+        int high = (int) Math.max(MIN_RATE, Math.min(MAX_RATE, Math.round(RATE_SHARE * warmedUpThroughput)));
+        return new int[]{Math.max(1, Math.round(high / 3f)), high};
+    }
+
+    /**
+     * Enough closed users to saturate the CPU with the cells' latency: 1.5 × the CPU bound the higher rate suggests
+     * (its CPU per request still holds background, so it errs towards more users) × the response time with latency,
+     * by Little's law.
+     */
+    int saturationUsers(int cores, Calibration.Run high) {
+        double cpuPerRequest = high.cores().values().stream().mapToDouble(Double::doubleValue).sum() / high.throughput();
+        int sharing = partition.isolated() ? partition.systemCpuCount() : cores;
+        double bound = sharing / Math.max(1e-6, cpuPerRequest);
+        double responseSeconds = (high.responseMs() + high.cepLookupsPerRequest() * cellLatency.meanMillis()) / 1000;
+        return (int) Math.max(SATURATION_USERS, Math.min(MAX_SATURATION_USERS, Math.ceil(1.5 * bound * responseSeconds)));
+    }
+
+    private LoadProperties closed(int users) {
+        return LoadProperties.closed(gateway(), cepsCsv, users);
     }
 
     private LoadProperties open(int rate) {
@@ -96,56 +160,69 @@ final class Calibrator {
         new DatabaseReset(settings.jdbcUrl()).truncate();
         Map<String, ManagedProcess> measured = new LinkedHashMap<>();
         stack.processes().forEach((component, process) -> measured.put(component.label(), process));
-        ManagedProcess gatling = load.start(workload.profile(0, seconds, 0).resultsFile(directory.resolve("gatling-results-" + name + ".json")),
-                directory.resolve("gatling-" + name), directory.resolve("gatling-" + name + ".log"));
+        Path resultsFile = directory.resolve("gatling-results-" + name + ".json");
+        ManagedProcess gatling = load.start(workload.profile(0, seconds, 0).resultsFile(resultsFile), directory.resolve("gatling-" + name),
+                directory.resolve("gatling-" + name + ".log"));
         measured.put("gatling", gatling);
         Sampler sampler = new Sampler("http://127.0.0.1:" + settings.ports().pessoaManagement(),
                 "http://127.0.0.1:" + settings.ports().gatewayManagement(), measured, line -> { });
+        int exit;
         try {
-            load.await(gatling, seconds + 150L);
+            exit = load.await(gatling, seconds + 150L);
         } finally {
             sampler.close();
         }
-        return window(sampler.samples(), measured.keySet());
+        ClientResult client = GatlingResults.read(resultsFile, exit);
+        return window(sampler.samples(), measured.keySet(), loadWindow(client, sampler.startEpochMs()));
     }
 
     /**
-     * The calibration's figures from the samples after the load generator's own start-up (its JVM start would
-     * otherwise count as CPU per request) and before its end.
+     * The load generator's own window, less its first two seconds (connections opening, the first requests' class
+     * loading) and its last; null when it reported none.
      */
-    static Calibration.Run window(List<Map<String, Double>> samples, Set<String> processNames) {
+    static Window loadWindow(ClientResult client, long samplerStartEpochMs) {
+        if (client.holdFromEpochMs() == null) return null;
+        double from = (client.holdFromEpochMs() - samplerStartEpochMs) / 1000.0 + 2, to = (client.holdToEpochMs() - samplerStartEpochMs) / 1000.0 - 1;
+        return to - from >= 3 ? new Window(from, to) : null;
+    }
+
+    /**
+     * The calibration's figures over the load generator's window: CPU as the time-weighted mean of each process's
+     * cores, the request's use of the CEP API and the pool from the counters' growth. Without a window (an old load
+     * generator), the seconds after its own start-up and before its end.
+     */
+    static Calibration.Run window(List<Map<String, Double>> samples, Set<String> processNames, Window loadWindow) {
         List<Map<String, Double>> all = samples.stream().filter(x -> x.containsKey(SampleKeys.GATEWAY_REQUESTS)).toList();
-        double lastT = all.isEmpty() ? 0 : all.getLast().get(SampleKeys.TIME);
-        List<Map<String, Double>> window = all.stream()
-                .filter(x -> x.get(SampleKeys.TIME) >= START_UP_SECONDS && x.get(SampleKeys.TIME) <= lastT - 2).toList();
-        if (window.size() < 5) window = all;
-        if (window.size() < 2) {
+        if (all.size() < 2) {
             throw new IllegalStateException("The calibration run produced too few samples (" + all.size() + ") to measure anything");
         }
-        Map<String, Double> first = window.getFirst(), last = window.getLast();
-        double wall = last.get(SampleKeys.TIME) - first.get(SampleKeys.TIME);
-        double requests = delta(first, last, SampleKeys.GATEWAY_REQUESTS);
-        if (requests <= 0 || wall <= 0) {
+        double lastT = all.getLast().get(SampleKeys.TIME);
+        Window window = loadWindow != null ? loadWindow : lastT - 2 > START_UP_SECONDS + 1 ? new Window(START_UP_SECONDS, lastT - 2)
+                : new Window(all.getFirst().get(SampleKeys.TIME), lastT);
+        double requests = window.delta(all, SampleKeys.GATEWAY_REQUESTS);
+        double wall = spanOf(all, window);
+        if (!(requests > 0) || !(wall > 0)) {
             throw new IllegalStateException("The calibration run served no request through the gateway; see calibration/gatling.log");
         }
         Map<String, Double> cores = new LinkedHashMap<>();
         for (String name : processNames) {
-            cores.put(name, mean(window, SampleKeys.cpu(name)));
+            cores.put(name, zeroIfNaN(window.mean(samples, SampleKeys.cpu(name))));
         }
-        double usages = delta(first, last, SampleKeys.PESSOA_USAGES);
-        return new Calibration.Run(wall, requests / wall, cores, delta(first, last, SampleKeys.GATEWAY_REQUEST_SECONDS) / requests * 1000,
-                delta(first, last, SampleKeys.PESSOA_CEP_CALLS) / requests, delta(first, last, SampleKeys.PESSOA_ACQUIRES) / requests,
-                usages > 0 ? delta(first, last, SampleKeys.PESSOA_USAGE_SECONDS) / usages * 1000 : 0,
-                mean(window, SampleKeys.MACHINE_BUSY));
+        double usages = window.delta(all, SampleKeys.PESSOA_USAGES);
+        return new Calibration.Run(wall, requests / wall, cores, window.delta(all, SampleKeys.GATEWAY_REQUEST_SECONDS) / requests * 1000,
+                zeroIfNaN(window.delta(all, SampleKeys.PESSOA_CEP_CALLS)) / requests, zeroIfNaN(window.delta(all, SampleKeys.PESSOA_ACQUIRES)) / requests,
+                usages > 0 ? window.delta(all, SampleKeys.PESSOA_USAGE_SECONDS) / usages * 1000 : 0,
+                zeroIfNaN(window.mean(samples, SampleKeys.MACHINE_BUSY)));
     }
 
-    /** A rate in a sample covers the second before it, so the window's first sample is left out. */
-    private static double mean(List<Map<String, Double>> window, String key) {
-        return window.stream().skip(1).mapToDouble(x -> x.getOrDefault(key, 0.0)).average().orElse(0);
+    /** The seconds between the first and the last sample inside the window: what the counters' growth spans. */
+    private static double spanOf(List<Map<String, Double>> samples, Window window) {
+        List<Double> inside = samples.stream().map(s -> s.get(SampleKeys.TIME)).filter(t -> t >= window.from() && t <= window.to()).toList();
+        return inside.size() < 2 ? 0 : inside.getLast() - inside.getFirst();
     }
 
-    private static double delta(Map<String, Double> first, Map<String, Double> last, String key) {
-        return last.getOrDefault(key, 0.0) - first.getOrDefault(key, 0.0);
+    private static double zeroIfNaN(double value) {
+        return Double.isNaN(value) ? 0 : value;
     }
 
     /** Roughly how long the calibration takes here. */

@@ -1,6 +1,8 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.load.ClientResult;
+import lab.vthreads.lab.metrics.Window;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.model.ScaledScenario;
 import lab.vthreads.lab.stack.ThreadMode;
@@ -10,7 +12,8 @@ import java.util.Map;
 
 /**
  * Everything an experiment measured: the content of {@code results.json}, described by
- * {@code docs/results.schema.json}. Times are ISO-8601, durations seconds, latencies milliseconds, CPU in cores
+ * {@code docs/results.schema.json}. {@code partition} says which CPUs each component had (null in files written before the
+ * lab partitioned the machine). Times are ISO-8601, durations seconds, latencies milliseconds, CPU in cores
  * (1.0 = one core busy), memory in MB, and shares (busy, steal) 0..1. {@link #units} says it again in the file.
  */
 public record ExperimentResults(
@@ -25,10 +28,11 @@ public record ExperimentResults(
         Preset settings,
         Calibration calibration,
         ScaledScenario scaled,
+        Partition partition,
         List<CellResult> cells,
         Map<String, String> units) {
 
-    public static final String SCHEMA_VERSION = "1";
+    public static final String SCHEMA_VERSION = "2";
 
     public static final Map<String, String> UNITS = Map.of(
             "t", "seconds since the measured run started",
@@ -55,10 +59,12 @@ public record ExperimentResults(
      *
      * @param stealFlagged the hypervisor stole more than the threshold of CPU time during the run
      * @param gatlingReport the Gatling HTML report, relative to the results folder
+     * @param window        the hold window in the samples' seconds: {@code processes} and {@code machine} are means over it
+     *                      (null in files written before; their means cover the whole run)
      */
     public record RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
                                Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged,
-                               int attempt) {
+                               int attempt, Window window) {
     }
 
     /**

@@ -2,6 +2,9 @@ package lab.vthreads.lab.experiment;
 
 import com.github.tomakehurst.wiremock.client.HttpAdminClient;
 import lab.vthreads.infra.cep.CepLatencySwitch;
+import lab.vthreads.lab.isolation.Isolation;
+import lab.vthreads.lab.isolation.Isolations;
+import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.load.GatlingResults;
 import lab.vthreads.lab.load.GatlingRun;
 import lab.vthreads.lab.load.LoadProperties;
@@ -37,27 +40,33 @@ public final class ExperimentRunner {
 
     /**
      * @param calibrationSeconds how long each of the calibration's measured runs holds its load
+     * @param recalibrate        measure the calibration even if one is kept for this fingerprint (CalibrationCache)
      * @param scale              move the preset's published scenario to this machine after calibrating (ScaledScenario)
      */
     public record Options(Preset preset, boolean shortVariant, Path home, Path resultsDirectory, StackSettings.StackPorts ports,
-                          double stealThreshold, boolean rerunOnSteal, int calibrationSeconds, boolean scale, PrintStream out) {
+                          double stealThreshold, boolean rerunOnSteal, int calibrationSeconds, boolean recalibrate, boolean scale, Isolation.Request isolation,
+                          PrintStream out) {
     }
 
     private final Options options;
     private final Progress progress;
-    private final LoadGenerators load;
+    private volatile LoadGenerators load;
     private final Instant started = Instant.now();
     private Preset preset;
     private List<Cell> cells;
     private int runsDone;
     // What abort() must stop when the JVM is asked to exit mid-run (a shutdown hook cannot rely on finally blocks).
     private volatile Stack running;
+    private volatile Isolation isolation;
+    private volatile boolean aborted;
 
     public ExperimentRunner(Options options) {
         this.options = options;
         this.progress = new Progress(options.out());
         this.preset = options.preset();
-        this.load = new LoadGenerators(options.home(), preset.simulation());
+        if (options.scale() && options.calibrationSeconds() == 0) {
+            throw new IllegalArgumentException("--scale needs the calibration: drop --calibration-seconds 0");
+        }
         if (options.scale() && (preset.published() == null || preset.published().scaling() == null)) {
             throw new IllegalArgumentException("Preset " + preset.name() + " has no published thread and CPU bounds to scale (published.scaling)");
         }
@@ -69,14 +78,20 @@ public final class ExperimentRunner {
      * for a shutdown hook, because on SIGTERM or Ctrl-C the JVM exits without running the experiment's finally blocks.
      */
     public void abort() {
-        load.abort();
+        aborted = true;
+        LoadGenerators generators = load;
+        if (generators != null) generators.abort();
         Stack stack = running;
         if (stack != null) stack.close();
+        // With every component stopped, the cgroups can go too: a shutdown hook may be the last code that runs.
+        Isolation partition = isolation;
+        if (partition != null) partition.close();
     }
 
     /** Every load-generator process this runner started (for tests that check nothing outlives it). */
     List<ManagedProcess> loadGenerators() {
-        return load.started();
+        LoadGenerators generators = load;
+        return generators != null ? generators.started() : List.of();
     }
 
     Stack runningStack() {
@@ -89,30 +104,51 @@ public final class ExperimentRunner {
 
     /** Roughly how long one measured run of a cell takes here, start-up and stop included. */
     public Duration estimatePerRun() {
-        return Duration.ofSeconds(30 + preset.warmupSeconds() + preset.measuredSeconds() + 12);
+        return Duration.ofSeconds(25 + preset.warmupSeconds() + preset.measuredSeconds() + 8);
     }
 
     public Duration estimateCalibration() {
-        return Duration.ofSeconds(Calibrator.estimateSeconds(options.calibrationSeconds()));
+        return Duration.ofSeconds(options.calibrationSeconds() == 0 ? 0 : Calibrator.estimateSeconds(options.calibrationSeconds()));
     }
 
     public ExperimentResults run() throws Exception {
         Files.createDirectories(options.resultsDirectory());
+        Map<StackSettings.Component, ResourceLimit> limits = ResourceLimit.parseAll(preset.limits());
+        try (Isolation isolation = Isolations.create(options.isolation(), quotas(limits), line -> options.out().println(line))) {
+            this.isolation = isolation;
+            isolation.placeSelf();
+            load = new LoadGenerators(options.home(), preset.simulation(), isolation.prefix("gatling"));
+            if (aborted) load.abort();
+            return run(new StackSettings(cells.getFirst().mode(), cells.getFirst().factors(), options.ports(), limits, null, options.home(),
+                    options.resultsDirectory().resolve("infra")), isolation);
+        }
+    }
+
+    /** The CPU quotas a preset's limits ask for, by component, in cores. */
+    private static Map<String, Double> quotas(Map<StackSettings.Component, ResourceLimit> limits) {
+        Map<String, Double> quotas = new LinkedHashMap<>();
+        limits.forEach((component, limit) -> quotas.put(component.label(), limit.cpus()));
+        return quotas;
+    }
+
+    private ExperimentResults run(StackSettings base, Isolation isolation) throws Exception {
         Map<Cell, List<ExperimentResults.RepeatResult>> results = new LinkedHashMap<>();
         Map<Cell, List<String>> failures = new LinkedHashMap<>();
-        StackSettings base = new StackSettings(cells.getFirst().mode(), cells.getFirst().factors(), options.ports(),
-                ResourceLimit.parseAll(preset.limits()), null, options.home(), options.resultsDirectory().resolve("infra"));
         Files.createDirectories(base.runDirectory());
+        Partition partition = isolation.partition();
         ExperimentResults.Environment environment;
         Calibration calibration;
         ScaledScenario scaled = null;
-        try (Stack stack = Stack.startInfrastructure(base)) {
+        try (Stack stack = Stack.startInfrastructure(base, isolation)) {
             running = stack;
             environment = Environments.describe(options.home(), stack);
-            calibration = new Calibrator(stack, base, cells.getFirst(), load, progress, options.resultsDirectory(), options.home(),
-                    options.calibrationSeconds()).calibrate(environment.cores());
+            // Without a calibration there is no model: for quick runs and for tests of what the model does not need.
+            calibration = options.calibrationSeconds() == 0 ? null : new CalibrationCache(options.resultsDirectory().getParent()).reuseOrMeasure(
+                    CalibrationCache.fingerprint(options.home(), preset, cells.getFirst(), options.calibrationSeconds(), partition, environment.cores()),
+                    options.recalibrate(), options.resultsDirectory(), progress, () -> new Calibrator(stack, base, cells.getFirst(), load, progress,
+                            options.resultsDirectory(), options.home(), options.calibrationSeconds(), partition).calibrate(environment.cores()));
             if (options.scale()) {
-                scaled = scale(calibration);
+                scaled = scale(calibration, partition);
             }
             // Only now are the cells final: --scale replaces them with the machine's Tomcat threads and users.
             cells.forEach(c -> results.put(c, new ArrayList<>()));
@@ -135,14 +171,14 @@ public final class ExperimentRunner {
         results.forEach((cell, repeats) -> cellResults.add(new ExperimentResults.CellResult(cell.id(), cell.variant(), cell.mode(),
                 cell.users(), cell, repeats, failures.getOrDefault(cell, List.of()))));
         return new ExperimentResults(ExperimentResults.SCHEMA_VERSION, preset.name(), preset.description(), preset.why(),
-                options.shortVariant(), started.toString(), Instant.now().toString(), environment, preset, calibration, scaled, cellResults,
-                ExperimentResults.UNITS);
+                options.shortVariant(), started.toString(), Instant.now().toString(), environment, preset, calibration, scaled, partition,
+                cellResults, ExperimentResults.UNITS);
     }
 
-    private ScaledScenario scale(Calibration calibration) {
+    private ScaledScenario scale(Calibration calibration, Partition partition) {
         Published.Scaling s = preset.published().scaling();
         double hold = calibration.responseMs(preset.latency().meanMillis()) / 1000;
-        ScaledScenario scaled = ScaledScenario.of(s.threadBound(), s.cpuBound(), s.tomcatThreads(), preset.users(), calibration.cpuBound(), hold);
+        ScaledScenario scaled = ScaledScenario.of(s.threadBound(), s.cpuBound(), s.tomcatThreads(), preset.users(), calibration.cpuBound(partition), hold);
         progress.scaled(scaled.explanation());
         preset = preset.withUsers(scaled.users(), Factors.tomcatThreads(scaled.tomcatThreads()));
         cells = preset.cells();
@@ -169,57 +205,47 @@ public final class ExperimentRunner {
         load.requireNotAborted();
         stack.startServices(settings);
         try {
-            if (preset.warmupSeconds() > 0) {
-                load.run(load(cell).profile(Math.min(5, preset.warmupSeconds()), preset.warmupSeconds(), 0), dir.resolve("warmup"),
-                        dir.resolve("warmup.log"), preset.warmupSeconds() + 120L);
-            }
             new DatabaseReset(settings.jdbcUrl()).truncate();
             Map<String, ManagedProcess> measured = new LinkedHashMap<>();
             stack.processes().forEach((component, process) -> measured.put(component.label(), process));
             Path resultsFile = dir.resolve("gatling-results.json");
+            // The warm-up is the same run's first seconds at full load: the services and the load generator's own JVM
+            // are warm when the hold window starts (a separate warm-up left the measured Gatling JVM cold, and its JIT
+            // compiling into the window moved its CPU per request by up to 27% between runs here).
             ManagedProcess gatling = load.start(load(cell).profile(preset.rampUpSeconds(), preset.holdSeconds(), preset.rampDownSeconds())
-                    .resultsFile(resultsFile), dir.resolve("gatling"), dir.resolve("gatling.log"));
+                    .warmup(preset.warmupSeconds()).resultsFile(resultsFile), dir.resolve("gatling"), dir.resolve("gatling.log"));
             measured.put("gatling", gatling);
             int exit;
             Sampler sampler = new Sampler("http://127.0.0.1:" + settings.ports().pessoaManagement(),
                     "http://127.0.0.1:" + settings.ports().gatewayManagement(), measured, progress::live);
             try {
-                exit = load.await(gatling, preset.measuredSeconds() + 180L);
+                exit = load.await(gatling, preset.warmupSeconds() + preset.measuredSeconds() + 180L);
             } finally {
                 sampler.close();
                 progress.endLive();
             }
             runsDone++;
-            return repeatResult(repeat, attempt, dir, GatlingResults.read(resultsFile, exit), sampler, measured.keySet());
+            java.util.Set<String> names = new java.util.LinkedHashSet<>(measured.keySet());
+            names.add(Sampler.LAB);
+            return Measurements.repeat(repeat, attempt, GatlingResults.read(resultsFile, exit), sampler, names, reportOf(dir),
+                    options.stealThreshold());
         } finally {
             stack.stopServices();
         }
     }
 
     private LoadProperties load(Cell cell) {
-        return LoadProperties.closed("http://127.0.0.1:" + options.ports().gateway(), options.home().resolve("wiremock/ceps.csv"), cell.users());
+        return LoadProperties.closed("http://127.0.0.1:" + options.ports().gateway(), options.home().resolve("wiremock/ceps.csv"), cell.users())
+                .client(cell.factors().client());
     }
 
-    private ExperimentResults.RepeatResult repeatResult(int repeat, int attempt, Path dir, lab.vthreads.lab.load.ClientResult client,
-                                                        Sampler sampler, java.util.Set<String> processNames) {
-        Map<String, ExperimentResults.ProcessUsage> processes = new LinkedHashMap<>();
-        for (String name : processNames) {
-            processes.put(name, new ExperimentResults.ProcessUsage(zeroIfNaN(sampler.mean(SampleKeys.cpu(name))),
-                    zeroIfNaN(sampler.peak(SampleKeys.rssMb(name)))));
-        }
-        ExperimentResults.Machine machine = sampler.machine();
-        String report;
+    /** Gatling's HTML report of a run, relative to the results folder; null when it wrote none. */
+    private String reportOf(Path dir) {
         try {
-            report = options.resultsDirectory().relativize(GatlingRun.reportOf(dir.resolve("gatling")).resolve("index.html")).toString();
+            return options.resultsDirectory().relativize(GatlingRun.reportOf(dir.resolve("gatling")).resolve("index.html")).toString();
         } catch (RuntimeException e) {
-            report = null;
+            return null;
         }
-        return new ExperimentResults.RepeatResult(repeat, Instant.now().toString(), client, sampler.server(), processes, machine,
-                sampler.samples(), report, machine.meanSteal() > options.stealThreshold(), attempt);
-    }
-
-    private static double zeroIfNaN(double value) {
-        return Double.isNaN(value) ? 0 : value;
     }
 
     /** The embedded database's files are scratch, not results: tens of MB per experiment. */

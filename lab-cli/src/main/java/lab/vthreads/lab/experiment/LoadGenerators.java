@@ -17,19 +17,22 @@ final class LoadGenerators {
 
     private final Path home;
     private final String simulationClass;
+    private final List<String> placement;
     private final List<ManagedProcess> started = new CopyOnWriteArrayList<>();
     private volatile ManagedProcess running;
     private volatile boolean aborted;
 
-    LoadGenerators(Path home, String simulation) {
+    /** @param placement what puts the load generator in its place on a partitioned machine */
+    LoadGenerators(Path home, String simulation, List<String> placement) {
         this.home = home;
         this.simulationClass = GatlingRun.simulationClass(simulation);
+        this.placement = List.copyOf(placement);
     }
 
     /** Starts the simulation; {@link #await} waits for it. */
     ManagedProcess start(LoadProperties load, Path reports, Path log) {
         requireNotAborted();
-        ManagedProcess process = GatlingRun.start(home, simulationClass, load.asMap(), reports, log);
+        ManagedProcess process = GatlingRun.start(home, simulationClass, load.asMap(), reports, log, placement);
         started.add(process);
         running = process;
         return process;

@@ -30,6 +30,8 @@ import java.util.stream.Stream;
  * @param variants       optional: named sets of factor overrides (pool size, backpressure, ...); none means one
  * @param limits         optional: per-component resource limits (component → CPUS[:MEMORY[:CPU_LIST]]), as compose's
  * @param published      optional: the published experiment this preset reproduces, for the report's comparison
+ * @param aaControl      optional: a mode to run twice, as a second cell beside the first, for the A/A spread
+ * @param targetLatencyMs optional: the latency a request should meet, for the concurrency limit the report recommends
  * @param executorMicro  optional: makes this preset the ExecutorService micro-benchmark instead of a load experiment
  */
 public record Preset(
@@ -50,7 +52,9 @@ public record Preset(
         List<Variant> variants,
         Map<String, String> limits,
         Published published,
-        ExecutorMicro.Settings executorMicro) {
+        ExecutorMicro.Settings executorMicro,
+        ThreadMode aaControl,
+        Integer targetLatencyMs) {
 
     /**
      * Factor overrides for some cells: a factor the variant does not name keeps the preset's value.
@@ -69,7 +73,12 @@ public record Preset(
     }
 
     /** What the command line may change besides the factors; a null field keeps the preset's value. */
-    public record Overrides(List<Integer> users, List<ThreadMode> modes, Integer holdSeconds, Integer warmupSeconds, Integer repeat) {
+    public record Overrides(List<Integer> users, List<ThreadMode> modes, Integer holdSeconds, Integer warmupSeconds, Integer repeat,
+                            ThreadMode aaControl) {
+
+        public Overrides(List<Integer> users, List<ThreadMode> modes, Integer holdSeconds, Integer warmupSeconds, Integer repeat) {
+            this(users, modes, holdSeconds, warmupSeconds, repeat, null);
+        }
     }
 
     private static final Factors LOOKUPS_OUTSIDE = Factors.builder().cepInsideTransaction(false).build();
@@ -114,14 +123,14 @@ public record Preset(
         Durations d = shortVariant != null ? shortVariant : new Durations(rampUpSeconds, holdSeconds, rampDownSeconds, warmupSeconds);
         return new Preset(name, description, why, simulation, workload, users, modes, d.rampUpSeconds(), d.holdSeconds(),
                 d.rampDownSeconds(), d.warmupSeconds(), factors, repeat, null, variants, limits, published,
-                executorMicro != null ? executorMicro.shortened() : null);
+                executorMicro != null ? executorMicro.shortened() : null, aaControl, targetLatencyMs);
     }
 
     /** Command-line overrides: what they name replaces the preset's, factors included. */
     public Preset with(Overrides o, Factors overrides) {
         return new Preset(name, description, why, simulation, workload, pick(o.users(), users), pick(o.modes(), modes), rampUpSeconds,
                 pick(o.holdSeconds(), holdSeconds), rampDownSeconds, pick(o.warmupSeconds(), warmupSeconds), factors.overriddenBy(overrides),
-                pick(o.repeat(), repeat), shortVariant, variants, limits, published, executorMicro);
+                pick(o.repeat(), repeat), shortVariant, variants, limits, published, executorMicro, pick(o.aaControl(), aaControl), targetLatencyMs);
     }
 
     /** The same experiment with other users and these factors on top (the machine-scaled variant, see ScaledScenario). */
@@ -133,14 +142,16 @@ public record Preset(
         return executorMicro != null;
     }
 
-    /** Every cell, in run order: users, then variant, then mode. */
+    /** Every cell, in run order: users, then variant, then mode; the A/A replica right after the cell it repeats. */
     public List<Cell> cells() {
         List<Cell> cells = new ArrayList<>();
         List<Variant> all = variants.isEmpty() ? Collections.singletonList(null) : variants;
         for (int u : users) {
             for (Variant v : all) {
+                Factors cellFactors = factors.overriddenBy(v != null ? v.factors() : null);
                 for (ThreadMode mode : v != null && v.modes() != null ? v.modes() : modes) {
-                    cells.add(new Cell(v != null ? v.name() : null, mode, u, factors.overriddenBy(v != null ? v.factors() : null)));
+                    cells.add(new Cell(v != null ? v.name() : null, mode, u, cellFactors));
+                    if (mode == aaControl) cells.add(new Cell(v != null ? v.name() : null, mode, u, cellFactors, true));
                 }
             }
         }

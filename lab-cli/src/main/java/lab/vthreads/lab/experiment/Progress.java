@@ -16,19 +16,29 @@ final class Progress {
         this.out = out;
     }
 
-    void calibrating(int lowRate, int highRate, int saturationUsers, int seconds, String mode) {
-        out.printf("Calibrating: %d and %d req/s, then %d closed users, %d s each, no CEP latency, %s threads%n", lowRate, highRate,
-                saturationUsers, seconds, mode);
+    void calibrating(int seconds, String mode, String latency) {
+        out.printf("Calibrating: a saturated warm-up, two rates below it with no CEP latency, then saturated with CEP latency %s, %d s each, %s threads%n",
+                latency, seconds, mode);
     }
 
-    void calibrated(Calibration c) {
+    void calibrated(Calibration c, lab.vthreads.lab.isolation.Partition partition) {
         StringBuilder perProcess = new StringBuilder();
         c.cpuMsPerRequest().forEach((process, ms) -> perProcess.append(perProcess.isEmpty() ? "" : ", ")
                 .append(String.format(Locale.ROOT, "%s %.2f", process, ms)));
-        out.printf(Locale.ROOT, "  CPU per request %.2f ms at low load (%s), %.2f ms at saturation (%.0f req/s, %.0f%% busy); response %.1f ms; "
+        out.printf(Locale.ROOT, "  CPU per request %.2f ms at up to %.0f req/s (%s), %.2f ms saturated by %d users (%.0f req/s, %.0f%% busy); response %.1f ms; "
                         + "%.2f CEP lookups and %.2f connections per request, held %.1f ms; CPU bound %.0f req/s%n",
-                c.totalCpuMsPerRequest(), perProcess, c.saturatedCpuMsPerRequest(), c.saturatedThroughput(), c.saturatedBusy() * 100, c.responseMs(),
-                c.cepLookupsPerRequest(), c.connectionsPerRequest(), c.connectionHoldMs(), c.cpuBound());
+                c.totalCpuMsPerRequest(), c.rate(), perProcess, c.saturatedTotalCpuMsPerRequest(), c.saturationUsers(), c.saturatedThroughput(),
+                c.saturatedBusy() * 100, c.responseMs(), c.cepLookupsPerRequest(), c.connectionsPerRequest(), c.connectionHoldMs(), c.cpuBound(partition));
+    }
+
+    void calibrationReused(Calibration c) {
+        out.printf(Locale.ROOT, "Calibration: reusing the one measured in %s at %s for this build, machine and cell (--recalibrate to measure "
+                + "again): %.2f ms of CPU per request saturated (%.0f req/s)%n", c.reused().measuredIn(), c.reused().measuredAt(),
+                c.saturatedTotalCpuMsPerRequest(), c.saturatedThroughput());
+    }
+
+    void note(String line) {
+        out.println(line);
     }
 
     void scaled(String explanation) {

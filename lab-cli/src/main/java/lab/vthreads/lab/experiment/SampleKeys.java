@@ -33,7 +33,9 @@ public final class SampleKeys {
 
     /** Per-service values: {@code pessoa.heapMb}, {@code gateway.tomcatBusy}, ... */
     public enum ServiceValue {
-        HEAP_MB("heapMb"), LIVE_THREADS("liveThreads"), PEAK_THREADS("peakThreads"), VIRTUAL_THREADS("virtualThreads"), TOMCAT_BUSY("tomcatBusy");
+        HEAP_MB("heapMb"), LIVE_THREADS("liveThreads"), PEAK_THREADS("peakThreads"), VIRTUAL_THREADS("virtualThreads"), TOMCAT_BUSY("tomcatBusy"),
+        /** Cumulative ms the JIT spent compiling (jvm.compilation.time): its growth in a window says how warm the service was. */
+        JIT_MS("jitMs");
 
         private final String suffix;
 
@@ -52,6 +54,11 @@ public final class SampleKeys {
     /** CPU of one process in cores ({@code cpu.pessoa-service}). */
     public static String cpu(String process) {
         return "cpu." + process;
+    }
+
+    /** One CPU's busy share since the last sample, 0..1 ({@code cpuBusy.1}): a partition's sides are sets of these. */
+    public static String cpuBusy(int cpu) {
+        return "cpuBusy." + cpu;
     }
 
     /** Resident memory of one process in MB. */

@@ -29,6 +29,16 @@ final class Sampler implements AutoCloseable {
     // so everything but Actuator's own scrapes counts.
     private static final Predicate<Map<String, String>> API = l -> !l.getOrDefault("uri", "").startsWith("/actuator");
 
+    /** The metric families the lab reads; nothing else is scraped. */
+    static final List<String> FAMILIES = List.of("jvm_memory_used_bytes", "jvm_threads_live_threads", "jvm_threads_peak_threads",
+            "jvm_threads_virtual_live_threads", "tomcat_threads_busy_threads", "hikaricp_connections_active", "hikaricp_connections_pending",
+            "http_server_requests_seconds", "http_client_requests_seconds", "hikaricp_connections_acquire_seconds",
+            "hikaricp_connections_usage_seconds", "hikaricp_connections_timeout", "httpcomponents_httpclient_pool_total_connections",
+            "jvm_compilation_time_ms");
+
+    /** The lab's own JVM, measured like the others: what observing costs the machine. */
+    static final String LAB = "lab";
+
     private final String pessoaManagement;
     private final String gatewayManagement;
     private final Map<String, ManagedProcess> processes;
@@ -40,10 +50,13 @@ final class Sampler implements AutoCloseable {
     });
     private final List<Map<String, Double>> samples = Collections.synchronizedList(new ArrayList<>());
     private final Deque<PrometheusScrape> recentGateway = new ArrayDeque<>();
+    private final Deque<Long> recentTimes = new ArrayDeque<>();
     private final Map<String, Double> lastCpu = new LinkedHashMap<>();
     private final long startNanos = System.nanoTime();
+    private final long startEpochMs = System.currentTimeMillis();
     private long lastNanos = startNanos;
     private ProcStats.MachineCpu lastMachine = ProcStats.MachineCpu.read();
+    private Map<Integer, ProcStats.MachineCpu> lastEach = ProcStats.MachineCpu.readEach();
     private ProcStats.MachineCpu firstMachine = lastMachine;
     private PrometheusScrape firstPessoa, firstGateway, lastPessoa, lastGateway;
 
@@ -52,10 +65,13 @@ final class Sampler implements AutoCloseable {
         this.gatewayManagement = gatewayManagement;
         this.processes = processes;
         this.live = live;
-        firstPessoa = lastPessoa = PrometheusScrape.of(pessoaManagement);
-        firstGateway = lastGateway = PrometheusScrape.of(gatewayManagement);
+        firstPessoa = lastPessoa = PrometheusScrape.of(pessoaManagement, FAMILIES);
+        firstGateway = lastGateway = PrometheusScrape.of(gatewayManagement, FAMILIES);
         processes.forEach((name, p) -> lastCpu.put(name, ProcStats.cpuSeconds(p.handles())));
-        timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
+        lastCpu.put(LAB, ProcStats.cpuSeconds(List.of(ProcessHandle.current())));
+        // With a fixed delay, a slow sample (a saturated service answers its scrape late) delays the next one instead
+        // of causing a burst of catch-up samples; the windows weight each sample by the time it covers.
+        timer.scheduleWithFixedDelay(this::sample, 1, 1, TimeUnit.SECONDS);
     }
 
     private synchronized void sample() {
@@ -70,15 +86,25 @@ final class Sampler implements AutoCloseable {
             lastMachine = machine;
             s.put(SampleKeys.MACHINE_BUSY, shares[0]);
             s.put(SampleKeys.STEAL, shares[1]);
+            Map<Integer, ProcStats.MachineCpu> each = ProcStats.MachineCpu.readEach();
+            each.forEach((cpu, reading) -> {
+                ProcStats.MachineCpu before = lastEach.get(cpu);
+                if (before != null) s.put(SampleKeys.cpuBusy(cpu), reading.sharesSince(before)[0]);
+            });
+            lastEach = each;
             processes.forEach((name, p) -> {
                 List<ProcessHandle> handles = p.handles();
                 double cpu = ProcStats.cpuSeconds(handles);
+                // A process that restarted (or lost a child) has a counter that went down: no negative CPU.
                 s.put(SampleKeys.cpu(name), wall > 0 ? Math.max(0, (cpu - lastCpu.getOrDefault(name, cpu)) / wall) : 0);
                 lastCpu.put(name, cpu);
                 s.put(SampleKeys.rssMb(name), ProcStats.rssMb(handles));
             });
-            PrometheusScrape pessoa = PrometheusScrape.of(pessoaManagement);
-            PrometheusScrape gateway = PrometheusScrape.of(gatewayManagement);
+            double lab = ProcStats.cpuSeconds(List.of(ProcessHandle.current()));
+            s.put(SampleKeys.cpu(LAB), wall > 0 ? Math.max(0, (lab - lastCpu.getOrDefault(LAB, lab)) / wall) : 0);
+            lastCpu.put(LAB, lab);
+            PrometheusScrape pessoa = PrometheusScrape.of(pessoaManagement, FAMILIES);
+            PrometheusScrape gateway = PrometheusScrape.of(gatewayManagement, FAMILIES);
             service(s, SampleKeys.PESSOA, pessoa);
             service(s, SampleKeys.GATEWAY, gateway);
             s.put(SampleKeys.PESSOA_HIKARI_ACTIVE, pessoa.sum("hikaricp_connections_active"));
@@ -108,6 +134,8 @@ final class Sampler implements AutoCloseable {
         s.put(SampleKeys.ServiceValue.LIVE_THREADS.of(prefix), scrape.sum("jvm_threads_live_threads"));
         s.put(SampleKeys.ServiceValue.PEAK_THREADS.of(prefix), scrape.sum("jvm_threads_peak_threads"));
         s.put(SampleKeys.ServiceValue.VIRTUAL_THREADS.of(prefix), scrape.sum("jvm_threads_virtual_live_threads"));
+        // Cumulative: how much the JIT compiled, so the report can say how warm a service was in its window.
+        s.put(SampleKeys.ServiceValue.JIT_MS.of(prefix), scrape.sum("jvm_compilation_time_ms_total"));
         // Tomcat reports -1 busy threads when its executor is virtual: there is no pool to be busy.
         double busy = scrape.sum("tomcat_threads_busy_threads");
         s.put(SampleKeys.ServiceValue.TOMCAT_BUSY.of(prefix), busy < 0 ? Double.NaN : busy);
@@ -115,10 +143,15 @@ final class Sampler implements AutoCloseable {
 
     private void liveLine(Map<String, Double> s, PrometheusScrape gateway) {
         recentGateway.addLast(gateway);
-        if (recentGateway.size() > 6) recentGateway.removeFirst();
+        recentTimes.addLast(System.nanoTime());
+        if (recentGateway.size() > 6) {
+            recentGateway.removeFirst();
+            recentTimes.removeFirst();
+        }
         PrometheusScrape oldest = recentGateway.getFirst();
-        double seconds = Math.max(1, recentGateway.size() - 1);
+        double seconds = Math.max(1, (recentTimes.getLast() - recentTimes.getFirst()) / 1e9);
         double reqps = (gateway.sum("http_server_requests_seconds_count", API) - orZero(oldest.sum("http_server_requests_seconds_count", API))) / seconds;
+        if (Double.isNaN(reqps)) return;
         double errors = orZero(gateway.sum("http_server_requests_seconds_count", API.and(l -> l.getOrDefault("status", "").startsWith("5"))))
                 - orZero(firstGateway.sum("http_server_requests_seconds_count", API.and(l -> l.getOrDefault("status", "").startsWith("5"))));
         double p95 = Quantiles.quantile(0.95, Quantiles.delta(oldest.buckets("http_server_requests_seconds", API), gateway.buckets("http_server_requests_seconds", API)));
@@ -169,6 +202,11 @@ final class Sampler implements AutoCloseable {
         double count = orZero(lastPessoa.sum("hikaricp_connections_acquire_seconds_count")) - orZero(firstPessoa.sum("hikaricp_connections_acquire_seconds_count"));
         double sum = orZero(lastPessoa.sum("hikaricp_connections_acquire_seconds_sum")) - orZero(firstPessoa.sum("hikaricp_connections_acquire_seconds_sum"));
         return count > 0 ? sum / count * 1000 : Double.NaN;
+    }
+
+    /** When the sampler started, as wall-clock time: t = 0 in the samples. */
+    long startEpochMs() {
+        return startEpochMs;
     }
 
     double peak(String key) {

@@ -5,9 +5,32 @@ import java.util.Map;
 /**
  * What the load generator saw in one run: throughput in the hold window, latency percentiles, outcomes, and the
  * nothing-lost check (201s against the database's growth).
+ *
+ * @param throughput  successful requests per second in the hold window
+ * @param requestRate every request answered per second in the hold window, failed ones too: the work the load
+ *                    generator did (null in files written before it was recorded)
+ * @param deferred    503s with Retry-After that a patient user sent again: neither a success nor a failure
+ * @param abandoned   patient users still waiting to retry when the run ended
+ * @param operationLatency from a user's first attempt to its final success, retries and pauses included (for an
+ *                    impatient user, the same as {@code latency})
+ * @param holdFromEpochMs the hold window, as wall-clock times: where throughput, latency and every per-process figure
+ *                    of the run are taken (null in files written before it was recorded)
  */
 public record ClientResult(long requests, long ok, long ko, double throughput, Latency latency, Map<String, Long> koReasons,
-                           long created201, long databaseDelta, boolean consistent, int gatlingExitCode) {
+                           long created201, long databaseDelta, boolean consistent, int gatlingExitCode, Double requestRate,
+                           Long deferred, Long abandoned, Latency operationLatency, Long holdFromEpochMs, Long holdToEpochMs) {
+
+    /** A run without retries: every request is an operation of its own. */
+    public ClientResult(long requests, long ok, long ko, double throughput, Latency latency, Map<String, Long> koReasons, long created201,
+                        long databaseDelta, boolean consistent, int gatlingExitCode, Double requestRate) {
+        this(requests, ok, ko, throughput, latency, koReasons, created201, databaseDelta, consistent, gatlingExitCode, requestRate, 0L, 0L, latency,
+                null, null);
+    }
+
+    /** Failed operations ÷ operations that ended (a deferred attempt is not one; an abandoned user is neither). */
+    public double errorRate() {
+        return ok + ko == 0 ? 0 : (double) ko / (ok + ko);
+    }
 
     /** Gatling's response times, in ms. */
     public record Latency(double mean, double p50, double p95, double p99, double max) {

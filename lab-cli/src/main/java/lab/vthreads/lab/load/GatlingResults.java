@@ -22,14 +22,15 @@ public final class GatlingResults {
      */
     public static ClientResult read(Path resultsFile, int exit) {
         if (!Files.isRegularFile(resultsFile)) {
-            return new ClientResult(0, 0, 0, 0, new ClientResult.Latency(0, 0, 0, 0, 0), Map.of("Gatling wrote no results", 1L), 0, 0, false, exit);
+            return new ClientResult(0, 0, 0, 0, new ClientResult.Latency(0, 0, 0, 0, 0), Map.of("Gatling wrote no results", 1L), 0, 0, false, exit, 0.0,
+                    0L, 0L, new ClientResult.Latency(0, 0, 0, 0, 0), null, null);
         }
         JsonNode r = JSON.readTree(resultsFile.toFile());
-        long ok = r.get("ok").asLong(), ko = r.get("ko").asLong();
+        // Everything the table shows is the hold window's: the warm-up and the ramps are not measured.
         int from = r.get("steadyWindowSeconds").get(0).asInt(), to = r.get("steadyWindowSeconds").get(1).asInt();
-        long steadyOk = 0;
-        JsonNode perSecond = r.get("okPerSecond");
-        for (int i = from; i < to && i < perSecond.size(); i++) steadyOk += perSecond.get(i).asLong();
+        long ok = inWindow(r.get("okPerSecond"), from, to);
+        long ko = inWindow(r.get("koPerSecond"), from, to);
+        long deferred = inWindow(r.get("deferredPerSecond"), from, to);
         JsonNode latency = r.get("steadyOkLatencyMs").get("count").asLong() > 0 ? r.get("steadyOkLatencyMs") : r.get("okLatencyMs");
         Map<String, Long> reasons = new LinkedHashMap<>();
         r.get("koReasons").properties().forEach(e -> reasons.put(e.getKey(), e.getValue().asLong()));
@@ -37,9 +38,22 @@ public final class GatlingResults {
         boolean countRead = !r.path("countAfter").isNull() && !r.path("countAfter").isMissingNode();
         if (!countRead) reasons.put("count endpoint unreadable after the run", 1L);
         long delta = countRead ? r.get("countAfter").asLong() - r.get("countBefore").asLong() : -1;
-        return new ClientResult(ok + ko, ok, ko, to > from ? (double) steadyOk / (to - from) : 0,
-                new ClientResult.Latency(latency.path("mean").asDouble(), latency.path("p50").asDouble(), latency.path("p95").asDouble(),
-                        latency.path("p99").asDouble(), latency.path("max").asDouble()),
-                reasons, created, delta, countRead && created == delta, exit);
+        ClientResult.Latency requestLatency = latency(latency);
+        JsonNode operations = r.path("steadyOperationOkLatencyMs");
+        return new ClientResult(ok + ko + deferred, ok, ko, to > from ? (double) ok / (to - from) : 0, requestLatency, reasons, created, delta,
+                countRead && created == delta, exit, to > from ? (double) (ok + ko + deferred) / (to - from) : 0.0,
+                deferred, r.path("abandoned").asLong(0), operations.path("count").asLong(0) > 0 ? latency(operations) : requestLatency,
+                r.get("startEpochMs").asLong() + from * 1000L, r.get("startEpochMs").asLong() + to * 1000L);
+    }
+
+    private static ClientResult.Latency latency(JsonNode summary) {
+        return new ClientResult.Latency(summary.path("mean").asDouble(), summary.path("p50").asDouble(), summary.path("p95").asDouble(),
+                summary.path("p99").asDouble(), summary.path("max").asDouble());
+    }
+
+    private static long inWindow(JsonNode perSecond, int from, int to) {
+        long sum = 0;
+        for (int i = from; i < to && perSecond != null && i < perSecond.size(); i++) sum += perSecond.get(i).asLong();
+        return sum;
     }
 }

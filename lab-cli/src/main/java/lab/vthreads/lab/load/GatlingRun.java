@@ -36,12 +36,18 @@ public final class GatlingRun {
     /** Starts the simulation with these system properties ({@link LoadProperties#asMap}); the caller waits with {@link #await}. */
     public static ManagedProcess start(Path home, String simulationClass, Map<String, String> properties, Path reportsDirectory,
                                        Path log) {
+        return start(home, simulationClass, properties, reportsDirectory, log, List.of());
+    }
+
+    /** The same, started behind {@code prefix}: the command that puts it in its place on a partitioned machine. */
+    public static ManagedProcess start(Path home, String simulationClass, Map<String, String> properties, Path reportsDirectory,
+                                       Path log, List<String> prefix) {
         Path gatling = home.resolve("gatling").resolve("target");
         Path classpathFile = gatling.resolve("gatling-classpath.txt");
         if (!Files.isRegularFile(classpathFile)) {
             throw new IllegalStateException("The gatling module is not built (" + classpathFile + " is missing): run ./mvnw -DskipTests package");
         }
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(prefix);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_FLAGS);
         properties.forEach((name, value) -> command.add("-D" + name + "=" + value));

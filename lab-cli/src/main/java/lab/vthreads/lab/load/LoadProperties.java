@@ -43,6 +43,21 @@ public final class LoadProperties {
         return this;
     }
 
+    /**
+     * Seconds at full load before the measured hold, in the same run: the services and the load generator's own JVM
+     * warm up there, and nothing in it is measured.
+     */
+    public LoadProperties warmup(int seconds) {
+        properties.put("warmup", Integer.toString(seconds));
+        return this;
+    }
+
+    /** How users treat a 503 with Retry-After: impatient or patient (null keeps the simulation's default, impatient). */
+    public LoadProperties client(String client) {
+        if (client != null) properties.put("client", client);
+        return this;
+    }
+
     /** Where the simulation writes its JSON results ({@link GatlingResults} reads them). */
     public LoadProperties resultsFile(Path file) {
         properties.put("resultsFile", file.toString());

@@ -52,14 +52,33 @@ public final class ProcStats {
 
         public static MachineCpu read() {
             try {
-                String[] f = Files.readAllLines(Path.of("/proc/stat")).getFirst().trim().split("\\s+");
-                long user = Long.parseLong(f[1]), nice = Long.parseLong(f[2]), system = Long.parseLong(f[3]);
-                long idle = Long.parseLong(f[4]), iowait = Long.parseLong(f[5]), irq = Long.parseLong(f[6]);
-                long softirq = Long.parseLong(f[7]), steal = Long.parseLong(f[8]);
-                return new MachineCpu(user + nice + system + irq + softirq, idle + iowait, steal);
+                return parse(Files.readAllLines(Path.of("/proc/stat")).getFirst());
             } catch (IOException | RuntimeException e) {
                 return new MachineCpu(0, 0, 0);
             }
+        }
+
+        /** Each CPU's counters ({@code cpu0}, {@code cpu1}, ... lines), by CPU number: a partition's sides are sets of these. */
+        public static java.util.Map<Integer, MachineCpu> readEach() {
+            java.util.Map<Integer, MachineCpu> each = new java.util.TreeMap<>();
+            try {
+                for (String line : Files.readAllLines(Path.of("/proc/stat"))) {
+                    if (line.startsWith("cpu") && line.length() > 3 && Character.isDigit(line.charAt(3))) {
+                        each.put(Integer.parseInt(line.substring(3, line.indexOf(' '))), parse(line));
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // not Linux: no per-CPU figures
+            }
+            return each;
+        }
+
+        private static MachineCpu parse(String line) {
+            String[] f = line.trim().split("\\s+");
+            long user = Long.parseLong(f[1]), nice = Long.parseLong(f[2]), system = Long.parseLong(f[3]);
+            long idle = Long.parseLong(f[4]), iowait = Long.parseLong(f[5]), irq = Long.parseLong(f[6]);
+            long softirq = Long.parseLong(f[7]), steal = Long.parseLong(f[8]);
+            return new MachineCpu(user + nice + system + irq + softirq, idle + iowait, steal);
         }
 
         /** Busy and steal shares (0..1) of the time between {@code before} and this reading. */

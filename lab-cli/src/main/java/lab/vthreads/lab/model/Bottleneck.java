@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 /** The resource that limits a cell's throughput. */
 public enum Bottleneck {
     CPU("CPU"),
+    LOAD("load generator's CPU"),
     THREADS("Tomcat threads"),
     POOL("connection pool"),
     CLIENT("users (closed workload)");

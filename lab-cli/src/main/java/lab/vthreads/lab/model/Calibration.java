@@ -1,57 +1,92 @@
 package lab.vthreads.lab.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import lab.vthreads.lab.isolation.Partition;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * What one request costs on this machine, measured before the cells at two low, fixed arrival rates with no CEP
- * latency, so nothing queues: CPU per process, the response time with nothing to wait for, and how the request
- * uses the CEP API and the pool. Every cell's prediction is built from these and the cell's factors.
+ * What one request costs on this machine, measured before the cells: CPU per process, the response time with nothing
+ * to wait for, and how the request uses the CEP API and the pool. Every cell's prediction is built from these and the
+ * cell's factors.
  *
- * <p>CPU per request is the slope between the two rates, (CPU₂ − CPU₁) ÷ (X₂ − X₁): what every process spends
- * regardless of load (metric scrapes, timers, the JIT still compiling) cancels out, and only the per-request cost
- * remains. Divided by one rate instead, that background made requests look several times dearer.
+ * <p>Two open-workload runs with no CEP latency, at rates low enough that nothing queues, give the response time, the
+ * request's use of the CEP API and the pool, and CPU per request per process at low load: the slope between the two
+ * rates, (CPU₂ − CPU₁) ÷ (X₂ − X₁), so what every process spends regardless of load (metric scrapes, timers, the JIT)
+ * cancels out.
  *
- * <p>Even the slope overstates what a request costs when the machine is busy: on this VM a request at 30–90 req/s
- * paid for thread wake-ups and idle-to-busy transitions that a saturated machine does not (the primes path cost
- * 7.0 ms at low load and 4.2 ms at saturation). So the calibration also saturates the CPU once, with a few closed
- * users and no CEP latency, and the CPU bound comes from there: the throughput it reached ÷ the share of the
- * machine it kept busy. The low-load figures stay in the report, per process, to show where the CPU goes.
+ * <p>The CPU bound comes from a third run that saturates the CPU: on this VM a request at low load paid for thread
+ * wake-ups and idle-to-busy transitions that a saturated machine does not (the primes path cost 7.0 ms at low load
+ * and 4.2 ms at saturation). That run has the cells' CEP latency, because latency costs CPU too (open connections,
+ * timers, wake-ups): calibrated without it, the model over-predicted CPU-bound cells with latency by 12–33%. Its
+ * users are enough to saturate the CPU despite the latency, with every other limit lifted.
  *
- * @param backgroundCores       CPU the processes used at no load, the intercept of the same line
- * @param saturatedThroughput   what the saturation run reached (req/s)
- * @param saturatedBusy         the share of the machine it kept busy, 0..1
- * @param cpuMsPerRequest       per process (gateway-service, pessoa-service, postgres, wiremock, gatling)
- * @param responseMs            the gateway's mean response time at this load (no CEP latency)
- * @param cepLookupsPerRequest  CEP calls per request (the simulation's addresses per person)
- * @param connectionsPerRequest pool acquisitions per request (0 for an endpoint without the database)
- * @param connectionHoldMs      mean time a connection is held, CEP lookups outside the transaction
+ * @param rate                     the higher of the two open rates asked for (req/s); {@code throughput} is what it served
+ * @param backgroundCores          CPU the processes used at no load, the intercept of the slope
+ * @param saturatedThroughput      what the saturation run reached (req/s)
+ * @param saturatedBusy            the share of the whole machine it kept busy, 0..1
+ * @param cpuMsPerRequest          per process at low load (gateway-service, pessoa-service, postgres, wiremock, gatling)
+ * @param saturatedCpuMsPerRequest per process in the saturation run: the costs the CPU bounds use
+ * @param saturationCepMeanMs      the mean CEP latency of the saturation run (the cells')
+ * @param saturationUsers          the closed users of the saturation run
+ * @param responseMs               the gateway's mean response time at low load (no CEP latency)
+ * @param cepLookupsPerRequest     CEP calls per request (the simulation's addresses per person)
+ * @param connectionsPerRequest    pool acquisitions per request (0 for an endpoint without the database)
+ * @param connectionHoldMs         mean time a connection is held, CEP lookups outside the transaction
+ * @param reused                   where an earlier run measured this calibration, for the same build, machine and
+ *                                 calibrated cell; null when this run measured it
  */
 public record Calibration(int cores, double rate, double windowSeconds, double throughput, Map<String, Double> cpuMsPerRequest,
                           double responseMs, double cepLookupsPerRequest, double connectionsPerRequest, double connectionHoldMs,
-                          double machineBusy, double backgroundCores, double saturatedThroughput, double saturatedBusy) {
+                          double machineBusy, double backgroundCores, double saturatedThroughput, double saturatedBusy,
+                          Map<String, Double> saturatedCpuMsPerRequest, double saturationCepMeanMs, int saturationUsers, Reuse reused) {
 
-    /** One calibration run at a fixed rate: throughput, mean CPU cores per process, and the request's measured use. */
+    /** The processes of the system under test; the rest (load generator, CEP mock) are the load side. */
+    public static final List<String> SYSTEM = List.of("pessoa-service", "gateway-service", "postgres");
+    public static final List<String> LOAD_SIDE = List.of("gatling", "wiremock");
+
+    /** One calibration run: throughput, mean CPU cores per process, and the request's measured use. */
     public record Run(double seconds, double throughput, Map<String, Double> cores, double responseMs, double cepLookupsPerRequest,
                       double connectionsPerRequest, double connectionHoldMs, double machineBusy) {
     }
 
     /** The slope between a low-rate and a higher-rate run; everything else from the low one, where nothing queues. */
-    public static Calibration of(int cores, Run low, Run high, Run saturated) {
+    public static Calibration of(int cores, double highRate, Run low, Run high, Run saturated, double saturationCepMeanMs, int saturationUsers) {
         double dx = high.throughput() - low.throughput();
         if (dx <= 0) {
             throw new IllegalStateException("the calibration's second rate served no more than its first (" + low.throughput() + " vs "
                     + high.throughput() + " req/s): the machine is too busy to calibrate");
         }
-        Map<String, Double> cpuMs = new java.util.LinkedHashMap<>();
+        Map<String, Double> cpuMs = new LinkedHashMap<>();
         double background = 0;
         for (String process : low.cores().keySet()) {
             double slope = (high.cores().getOrDefault(process, 0.0) - low.cores().get(process)) / dx;
             cpuMs.put(process, Math.max(0, slope) * 1000);
             background += Math.max(0, low.cores().get(process) - Math.max(0, slope) * low.throughput());
         }
-        return new Calibration(cores, high.throughput(), low.seconds() + high.seconds(), high.throughput(), cpuMs, low.responseMs(),
+        Map<String, Double> saturatedMs = new LinkedHashMap<>();
+        saturated.cores().forEach((process, used) -> saturatedMs.put(process, used / saturated.throughput() * 1000));
+        return new Calibration(cores, highRate, low.seconds() + high.seconds(), high.throughput(), cpuMs, low.responseMs(),
                 low.cepLookupsPerRequest(), low.connectionsPerRequest(), low.connectionHoldMs(), high.machineBusy(), background,
-                saturated.throughput(), saturated.machineBusy());
+                saturated.throughput(), saturated.machineBusy(), saturatedMs, saturationCepMeanMs, saturationUsers, null);
+    }
+
+    /**
+     * @param measuredIn  the results folder of the run that measured it
+     * @param measuredAt  when (ISO-8601)
+     * @param fingerprint what it is valid for: the hash of the build, the machine, the partition and the calibrated cell
+     */
+    public record Reuse(String measuredIn, String measuredAt, String fingerprint) {
+    }
+
+    /** This calibration, marked as measured by an earlier run. */
+    public Calibration reusedFrom(Reuse reuse) {
+        return new Calibration(cores, rate, windowSeconds, throughput, cpuMsPerRequest, responseMs, cepLookupsPerRequest, connectionsPerRequest,
+                connectionHoldMs, machineBusy, backgroundCores, saturatedThroughput, saturatedBusy, saturatedCpuMsPerRequest, saturationCepMeanMs,
+                saturationUsers, reuse);
     }
 
     public double totalCpuMsPerRequest() {
@@ -59,13 +94,42 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
     }
 
     /** CPU per request on the saturated machine: all cores' busy time ÷ requests. */
-    public double saturatedCpuMsPerRequest() {
+    @JsonIgnore
+    public double saturatedTotalCpuMsPerRequest() {
         return saturatedBusy * cores / saturatedThroughput * 1000;
     }
 
-    /** The machine's CPU bound for this request mix: cores ÷ CPU per request at saturation. */
-    public double cpuBound() {
-        return cores / (saturatedCpuMsPerRequest() / 1000);
+    /** Each set of CPUs a request needs and what it costs there: the whole machine, or the partition's sides and quotas. */
+    public List<CpuDemand> cpuDemands(Partition partition) {
+        if (partition == null || !partition.isolated() || saturatedCpuMsPerRequest == null || saturatedCpuMsPerRequest.isEmpty()) {
+            return List.of(CpuDemand.machine(cores, saturatedTotalCpuMsPerRequest() / 1000));
+        }
+        List<CpuDemand> demands = new ArrayList<>();
+        demands.add(new CpuDemand(side(partition.systemCpuCount(), partition.systemCpus(), "the services' and PostgreSQL's"),
+                partition.systemCpuCount(), sum(SYSTEM) / 1000, Bottleneck.CPU));
+        demands.add(new CpuDemand(side(partition.loadCpuCount(), partition.loadCpus(), "the load generator's and CEP mock's"),
+                partition.loadCpuCount(), sum(LOAD_SIDE) / 1000, Bottleneck.LOAD));
+        partition.components().forEach((component, placement) -> {
+            Double ms = saturatedCpuMsPerRequest.get(component);
+            if (placement.quotaCores() != null && ms != null && ms > 0) {
+                demands.add(new CpuDemand(component + "'s quota of " + CpuDemand.trim(placement.quotaCores()) + " CPU", placement.quotaCores(),
+                        ms / 1000, SYSTEM.contains(component) ? Bottleneck.CPU : Bottleneck.LOAD));
+            }
+        });
+        return demands;
+    }
+
+    private static String side(int cores, String cpus, String whose) {
+        return cores + " CPU" + (cores == 1 ? "" : "s") + " (" + cpus + ", " + whose + ")";
+    }
+
+    private double sum(List<String> processes) {
+        return processes.stream().mapToDouble(p -> saturatedCpuMsPerRequest.getOrDefault(p, 0.0)).sum();
+    }
+
+    /** The tightest CPU bound: the machine's cores ÷ CPU per request, or the partition's tightest side. */
+    public double cpuBound(Partition partition) {
+        return cpuDemands(partition).stream().mapToDouble(d -> d.cores() / d.secondsPerRequest()).min().orElse(Double.POSITIVE_INFINITY);
     }
 
     /** The response time with no queueing, once the CEP API answers after {@code cepMeanMs}. */
@@ -79,13 +143,13 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
      * @param tomcatThreads null in virtual mode
      * @param poolSize      the pool's size (Spring's default is 10)
      */
-    public CellDemand demand(Integer tomcatThreads, int poolSize, boolean cepInsideTransaction, Integer concurrencyLimit, int users,
-                             double cepMeanMs, double thinkMs) {
+    public CellDemand demand(Partition partition, Integer tomcatThreads, int poolSize, boolean cepInsideTransaction, Integer concurrencyLimit,
+                             int users, double cepMeanMs, double thinkMs) {
         double response = responseMs(cepMeanMs) / 1000;
         double hold = connectionsPerRequest * (connectionHoldMs + (cepInsideTransaction ? cepLookupsPerRequest * cepMeanMs : 0)) / 1000;
         // An endpoint that does not use the database (well under one acquisition per request) has no pool bound.
         boolean usesPool = connectionsPerRequest >= 0.5;
-        return new CellDemand(cores, saturatedCpuMsPerRequest() / 1000, tomcatThreads, response, usesPool ? poolSize : null, hold,
-                concurrencyLimit, users, response, thinkMs / 1000);
+        return new CellDemand(cpuDemands(partition), tomcatThreads, response, usesPool ? poolSize : null, hold, concurrencyLimit, users, response,
+                thinkMs / 1000);
     }
 }

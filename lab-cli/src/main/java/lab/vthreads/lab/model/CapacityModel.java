@@ -8,7 +8,8 @@ import java.util.Locale;
 /**
  * Operational laws, applied to one cell. Each resource that every request needs caps throughput:
  * <ul>
- *   <li>utilisation law, U = X·D ≤ capacity: the CPU gives X ≤ cores ÷ CPU per request;</li>
+ *   <li>utilisation law, U = X·D ≤ capacity: each set of CPUs gives X ≤ cores ÷ CPU per request there (the system
+ *       under test's CPUs, the load side's, a component's quota);</li>
  *   <li>Little's law, N = X·S, for a pool of N servers each held S seconds: Tomcat threads give X ≤ threads ÷ S,
  *       the connection pool X ≤ connections ÷ hold time;</li>
  *   <li>Little's law for the closed workload, N = X·(R + Z): X ≤ users ÷ (R₀ + Z), with R₀ the response time
@@ -24,9 +25,11 @@ public final class CapacityModel {
 
     public static Prediction predict(CellDemand d) {
         List<Bound> bounds = new ArrayList<>();
-        if (d.cpuSecondsPerRequest() > 0) {
-            bounds.add(new Bound(Bottleneck.CPU, d.cores() / d.cpuSecondsPerRequest(),
-                    String.format(Locale.ROOT, "%s cores ÷ %.2f ms CPU per request", trim(d.cores()), d.cpuSecondsPerRequest() * 1000)));
+        for (CpuDemand cpu : d.cpus()) {
+            if (cpu.secondsPerRequest() > 0) {
+                bounds.add(new Bound(cpu.resource(), cpu.cores() / cpu.secondsPerRequest(),
+                        String.format(Locale.ROOT, "%s ÷ %.2f ms CPU per request", cpu.what(), cpu.secondsPerRequest() * 1000)));
+            }
         }
         if (d.tomcatThreads() != null && d.threadHoldSeconds() > 0) {
             bounds.add(new Bound(Bottleneck.THREADS, d.tomcatThreads() / d.threadHoldSeconds(),
@@ -60,7 +63,19 @@ public final class CapacityModel {
      * @param hikariPending mean threads waiting for a connection
      */
     public static Bottleneck observed(double machineBusy, Integer tomcatThreads, double tomcatBusy, double hikariPending) {
-        if (machineBusy >= 0.90) return Bottleneck.CPU;
+        return observed(machineBusy, Double.NaN, tomcatThreads, tomcatBusy, hikariPending);
+    }
+
+    /**
+     * The same on a partitioned machine: the system under test's CPUs first, then the load side's (a load generator at
+     * its limit measures itself, not the services).
+     *
+     * @param systemBusy the busy share of the system under test's CPUs (of every CPU when not partitioned)
+     * @param loadBusy   the busy share of the load side's CPUs; NaN when not partitioned
+     */
+    public static Bottleneck observed(double systemBusy, double loadBusy, Integer tomcatThreads, double tomcatBusy, double hikariPending) {
+        if (systemBusy >= 0.90) return Bottleneck.CPU;
+        if (!Double.isNaN(loadBusy) && loadBusy >= 0.90) return Bottleneck.LOAD;
         if (!Double.isNaN(hikariPending) && hikariPending >= 1) return Bottleneck.POOL;
         if (tomcatThreads != null && !Double.isNaN(tomcatBusy) && tomcatBusy >= 0.9 * tomcatThreads) return Bottleneck.THREADS;
         return Bottleneck.CLIENT;
@@ -76,7 +91,4 @@ public final class CapacityModel {
         return Math.abs(deviation(measured, predicted)) > 0.15;
     }
 
-    private static String trim(double value) {
-        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
-    }
 }

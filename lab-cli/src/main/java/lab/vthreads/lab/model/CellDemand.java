@@ -1,11 +1,14 @@
 package lab.vthreads.lab.model;
 
+import java.util.List;
+
 /**
  * What one cell asks of the machine, per request, in seconds: the model's input. Built from the calibration and the
  * cell's factors by {@link Calibration#demand}.
  *
- * @param cpuSecondsPerRequest    CPU of every process on the path (gateway, pessoa-service, PostgreSQL, WireMock,
- *                                the load generator) per request
+ * @param cpus                    each set of CPUs the request needs and its cost there: the whole machine, or, when
+ *                                the lab partitions it, the system under test's CPUs, the load side's, and any
+ *                                component's quota
  * @param tomcatThreads           null when requests run on virtual threads: there is no thread pool to bound them
  * @param threadHoldSeconds       how long a request holds a Tomcat thread; the gateway's thread spans the whole
  *                                request, so it is the response time without queueing
@@ -15,6 +18,17 @@ package lab.vthreads.lab.model;
  * @param responseSeconds         the response time with no queueing anywhere (the sum of the service demands)
  * @param thinkSeconds            the closed workload's pause between a user's requests
  */
-public record CellDemand(double cores, double cpuSecondsPerRequest, Integer tomcatThreads, double threadHoldSeconds, Integer poolSize,
+public record CellDemand(List<CpuDemand> cpus, Integer tomcatThreads, double threadHoldSeconds, Integer poolSize,
                          double connectionHoldSeconds, Integer concurrencyLimit, int users, double responseSeconds, double thinkSeconds) {
+
+    public CellDemand {
+        cpus = List.copyOf(cpus);
+    }
+
+    /** On a machine the lab does not partition: every process on all {@code cores}. */
+    public CellDemand(double cores, double cpuSecondsPerRequest, Integer tomcatThreads, double threadHoldSeconds, Integer poolSize,
+                      double connectionHoldSeconds, Integer concurrencyLimit, int users, double responseSeconds, double thinkSeconds) {
+        this(List.of(CpuDemand.machine(cores, cpuSecondsPerRequest)), tomcatThreads, threadHoldSeconds, poolSize, connectionHoldSeconds,
+                concurrencyLimit, users, responseSeconds, thinkSeconds);
+    }
 }

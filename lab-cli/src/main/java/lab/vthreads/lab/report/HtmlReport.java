@@ -52,6 +52,7 @@ public final class HtmlReport {
 
         html.append("<h2>Throughput and latency against users</h2><div class=charts>").append(chart("throughput")).append(chart("latency")).append("</div>");
         html.append("<h2>Measured and predicted throughput per cell</h2><div class=\"chart wide\">").append("<canvas id=percell></canvas></div>");
+        html.append("<p class=why>").append(esc(ReportTables.isolationNote(results))).append("</p>");
         String scaled = ReportTables.scaledNote(results);
         if (scaled != null) html.append("<p class=why>").append(esc(scaled)).append("</p>");
         for (ReportTables.Table t : ReportTables.all(results, summary)) {

@@ -3,7 +3,9 @@ package lab.vthreads.lab.report;
 import lab.vthreads.lab.experiment.ExperimentResults;
 import lab.vthreads.lab.experiment.Published;
 import lab.vthreads.lab.model.Bound;
+import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Calibration;
+import lab.vthreads.lab.model.RecommendedLimit;
 import lab.vthreads.lab.model.ScaledScenario;
 import lab.vthreads.lab.experiment.SampleKeys;
 import lab.vthreads.lab.stack.Factors;
@@ -28,22 +30,26 @@ final class ReportTables {
     static List<Table> all(ExperimentResults results, Summary summary) {
         List<Table> tables = new ArrayList<>();
         tables.add(results(summary));
+        tables.add(FairnessTables.partition(results.partition()));
         Table failures = failures(results);
         if (!failures.rows().isEmpty()) tables.add(failures);
         if (!summary.ratios().isEmpty()) tables.add(ratios(summary, results.settings().published(), results.scaled()));
+        if (!summary.aa().isEmpty()) tables.add(FairnessTables.noise(summary));
+        if (!summary.interference().pairs().isEmpty() || !summary.interference().loadSides().isEmpty()) {
+            tables.add(FairnessTables.fairness(summary.interference()));
+        }
         if (!summary.model().isEmpty()) tables.add(model(summary));
-        if (showsPool(results)) tables.add(pool(results));
-        if (results.calibration() != null) tables.add(calibration(results.calibration()));
+        if (PoolTables.showsPool(results)) tables.add(PoolTables.pool(results));
+        Table backpressure = PoolTables.backpressure(results);
+        if (!backpressure.rows().isEmpty()) tables.add(backpressure);
+        if (results.calibration() != null) {
+            tables.add(saturation(results.calibration(), results.partition()));
+            tables.add(calibration(results.calibration()));
+        }
         tables.add(footprint(summary, results.settings().published()));
+        Table observer = FairnessTables.observer(results);
+        if (!observer.rows().isEmpty()) tables.add(observer);
         return tables;
-    }
-
-    /** The pool table matters where the preset varies the pool, or where requests waited for a connection. */
-    static boolean showsPool(ExperimentResults results) {
-        boolean variants = results.settings().variants() != null && !results.settings().variants().isEmpty();
-        boolean waited = results.cells().stream().flatMap(c -> c.repeats().stream())
-                .anyMatch(r -> r.server().peakHikariPending() != null && r.server().peakHikariPending() >= 1);
-        return variants || waited;
     }
 
     static Table results(Summary summary) {
@@ -60,11 +66,17 @@ final class ReportTables {
 
     static Table ratios(Summary summary, Published published, ScaledScenario scaled) {
         boolean withStudy = published != null;
+        boolean withNoise = summary.ratios().stream().anyMatch(r -> r.beyondNoise() != null);
         List<List<String>> rows = new ArrayList<>();
         for (Summary.Ratio r : summary.ratios()) {
             List<String> row = new ArrayList<>(List.of((r.variant() != null ? r.variant() + ", " : "") + r.users() + " users"
                             + (scaled != null ? " (for the study's " + scaled.publishedUsersFor(r.users()) + ")" : ""),
                     ratio(r.throughput()), ratio(r.p95())));
+            if (withNoise) {
+                AaControl.Spread noise = AaControl.find(summary.aa(), r.variant(), r.users());
+                row.add(r.beyondNoise() == null ? "–" : (r.beyondNoise() ? "**yes**" : "no, within the A/A spread")
+                        + String.format(Locale.ROOT, " (±%.0f%%)", noise.throughput() * 100));
+            }
             if (withStudy) {
                 row.add(r.publishedThroughput() != null ? ratio(r.publishedThroughput()) : "–");
                 row.add(r.publishedP95() != null ? ratio(r.publishedP95()) : "–");
@@ -72,6 +84,7 @@ final class ReportTables {
             rows.add(row);
         }
         List<String> header = new ArrayList<>(List.of("cells", "throughput, measured", "p95, measured"));
+        if (withNoise) header.add("throughput beyond noise?");
         if (withStudy) header.addAll(List.of("throughput, published", "p95, published"));
         return new Table("virtual ÷ platform" + (withStudy ? ", measured and published" : ""),
                 withStudy ? "Published: " + published.source() + " Absolute numbers depend on the hardware; the ratios are what carries over." : null,
@@ -94,6 +107,12 @@ final class ReportTables {
                         "evidence", "bounds (req/s)"), rows);
     }
 
+    /** Where the calibration's figures come from when this run did not measure them. */
+    static String reuse(Calibration c) {
+        return c.reused() == null ? "" : "Reused from the run in " + c.reused().measuredIn() + " (measured " + c.reused().measuredAt()
+                + ") for the same build, JDK, machine, CPU partition and calibrated cell; ./lab run --recalibrate measures it again. ";
+    }
+
     static Table calibration(Calibration c) {
         List<List<String>> rows = new ArrayList<>();
         c.cpuMsPerRequest().forEach((process, ms) -> rows.add(List.of(process, num(ms, 2))));
@@ -101,14 +120,29 @@ final class ReportTables {
         return new Table("Calibration: CPU per request at low load",
                 String.format(Locale.ROOT, "Two open-workload runs with no CEP latency, the higher at %.0f req/s (machine %.0f%% busy); CPU per "
                                 + "request at low load is the slope between them, so the %.2f cores the processes burn at no load (scrapes, "
-                                + "timers, JIT) are left out. Then closed users without think time saturated it: %.0f req/s at %.0f%% busy, i.e. "
-                                + "%.2f ms of CPU per request, %.0f%% of the low-load cost; the model uses this one. Response %.1f ms, %.2f CEP "
-                                + "lookups and %.2f pool connections per request, each connection held %.1f ms. CPU bound: %d cores ÷ %.2f ms "
-                                + "= %.0f req/s.", c.throughput(), c.machineBusy() * 100, c.backgroundCores(), c.saturatedThroughput(),
-                        c.saturatedBusy() * 100, c.saturatedCpuMsPerRequest(), c.saturatedCpuMsPerRequest() / c.totalCpuMsPerRequest() * 100,
-                        c.responseMs(), c.cepLookupsPerRequest(), c.connectionsPerRequest(), c.connectionHoldMs(), c.cores(),
-                        c.saturatedCpuMsPerRequest(), c.cpuBound()),
+                                + "timers, JIT) are left out. Response %.1f ms, %.2f CEP lookups and %.2f pool connections per request, each "
+                                + "connection held %.1f ms.", c.throughput(), c.machineBusy() * 100, c.backgroundCores(), c.responseMs(),
+                        c.cepLookupsPerRequest(), c.connectionsPerRequest(), c.connectionHoldMs()),
                 List.of("process", "CPU ms per request"), rows);
+    }
+
+    /** What the model's CPU bounds use: each process's CPU per request with the CPU saturated, and the bounds it gives. */
+    static Table saturation(Calibration c, Partition partition) {
+        List<List<String>> rows = new ArrayList<>();
+        Map<String, Double> saturated = c.saturatedCpuMsPerRequest();
+        if (saturated != null) {
+            saturated.forEach((process, ms) -> rows.add(List.of(process, num(ms, 2))));
+            rows.add(List.of("**total**", num(saturated.values().stream().mapToDouble(Double::doubleValue).sum(), 2)));
+        }
+        String bounds = c.cpuDemands(partition).stream().map(d -> String.format(Locale.ROOT, "%s ÷ %.2f ms = %.0f req/s", d.what(),
+                d.secondsPerRequest() * 1000, d.cores() / d.secondsPerRequest())).collect(Collectors.joining("; "));
+        return new Table("Calibration: CPU per request at saturation",
+                reuse(c) + String.format(Locale.ROOT, "%d closed users with the cells' CEP latency (mean %.0f ms) and every limit but the CPU lifted: "
+                                + "%.0f req/s, the machine %.0f%% busy, %.2f ms of CPU per request in all (%.0f%% of the low-load cost). The "
+                                + "model's CPU bounds come from here: %s.", c.saturationUsers(), c.saturationCepMeanMs(), c.saturatedThroughput(),
+                        c.saturatedBusy() * 100, c.saturatedTotalCpuMsPerRequest(), c.saturatedTotalCpuMsPerRequest() / c.totalCpuMsPerRequest() * 100,
+                        bounds),
+                List.of("process", "CPU ms per request, saturated"), rows);
     }
 
     static Table footprint(Summary summary, Published published) {
@@ -131,33 +165,6 @@ final class ReportTables {
         return new Table("Footprint per mode", null, header, rows);
     }
 
-    /** Where the queue forms, per cell (first repeat): in front of the pool (Hikari waiters) or of Tomcat (busy threads). */
-    static Table pool(ExperimentResults results) {
-        List<List<String>> rows = new ArrayList<>();
-        for (ExperimentResults.CellResult cell : results.cells()) {
-            if (cell.repeats().isEmpty() || cell.factors() == null) continue;
-            ExperimentResults.RepeatResult r = cell.repeats().getFirst();
-            Factors f = cell.factors().factors();
-            ExperimentResults.Server server = r.server();
-            long unavailable = r.client().koReasons().entrySet().stream().filter(e -> e.getKey().startsWith("status 503")).mapToLong(Map.Entry::getValue).sum();
-            rows.add(List.of(cell.id(),
-                    f.effectivePoolSize() + (f.effectiveConcurrencyLimit() != null ? ", limit " + f.effectiveConcurrencyLimit() : "")
-                            + (f.poolTimeoutMs() != null ? ", timeout " + f.poolTimeoutMs() + " ms" : ""),
-                    f.lookupsInsideTransaction() ? "inside" : "outside",
-                    num(Summary.middleMean(r, SampleKeys.PESSOA_HIKARI_PENDING), 1) + " / " + orDash(server.peakHikariPending(), 0),
-                    cell.mode().virtual() ? "–" : num(Summary.busierTomcat(r), 0),
-                    orDash(server.meanHikariAcquireMs(), 1) + " / " + orDash(server.hikariAcquireP95Ms(), 0) + " / " + orDash(server.hikariAcquireP99Ms(), 0),
-                    orDash(server.hikariTimeouts(), 0), Long.toString(unavailable), Long.toString(r.client().ko()),
-                    num(r.client().latency().p99(), 0)));
-        }
-        return new Table("Where the queue forms: the pool or Tomcat",
-                "First repeat of each cell. Hikari waiters as the mean over the middle of the run / the peak; Tomcat busy threads of the "
-                        + "busier service (platform mode); the time to get a connection from Hikari's histogram; Hikari time-outs (each "
-                        + "a 503 pool-exhausted); every 503 the load generator saw (pool-exhausted or, with the limit, database-busy).",
-                List.of("cell", "pool", "CEP lookups", "Hikari waiting, mean / peak", "Tomcat busy", "acquire ms, mean / p95 / p99",
-                        "pool time-outs", "503s", "errors", "p99 (ms)"), rows);
-    }
-
     /** Repeats that never ran because the stack would not start, with the first line of why. */
     static Table failures(ExperimentResults results) {
         List<List<String>> rows = new ArrayList<>();
@@ -167,6 +174,17 @@ final class ReportTables {
         }
         return new Table("Runs that did not happen", "The stack would not start for these; the logs are in the cell's folder.",
                 List.of("cell", "why"), rows);
+    }
+
+    /** One line on how the machine was shared, for the top of the report. */
+    static String isolationNote(ExperimentResults results) {
+        Partition p = results.partition();
+        if (p == null || !p.isolated()) {
+            return "Not isolated: the load generator shared the services' CPUs" + (p != null ? " (" + p.reason() + ")" : "")
+                    + ". Check the fairness table before trusting a virtual ÷ platform ratio.";
+        }
+        return "Isolated (" + p.mode().name().toLowerCase(Locale.ROOT) + "): the load generator, the CEP mock and the lab on CPU(s) " + p.loadCpus()
+                + ", the services and PostgreSQL on CPU(s) " + p.systemCpus() + ".";
     }
 
     static String scaledNote(ExperimentResults results) {
@@ -187,7 +205,7 @@ final class ReportTables {
         return Double.isNaN(value) || Double.isInfinite(value) ? "–" : String.format(Locale.ROOT, "%.2f×", value);
     }
 
-    private static String orDash(Double value, int decimals) {
+    static String orDash(Double value, int decimals) {
         return value == null ? "–" : num(value, decimals);
     }
 

@@ -6,6 +6,8 @@ import lab.vthreads.lab.experiment.ExperimentResults.CellResult;
 import lab.vthreads.lab.experiment.ExperimentResults.RepeatResult;
 import lab.vthreads.lab.experiment.Published;
 import lab.vthreads.lab.experiment.SampleKeys;
+import lab.vthreads.lab.isolation.CpuSet;
+import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Bottleneck;
 import lab.vthreads.lab.model.CapacityModel;
 import lab.vthreads.lab.model.Prediction;
@@ -28,7 +30,8 @@ import java.util.function.ToDoubleFunction;
  * the virtual/platform ratios of the medians (next to the published ones, when the preset reproduces a study), the
  * capacity model's prediction next to what was measured, and per mode the peak platform threads, heap and CPU.
  */
-public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> footprints, List<ModelRow> model) {
+public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> footprints, List<ModelRow> model, List<AaControl.Spread> aa,
+                      Interference.Check interference) {
 
     /** Median and range over repeats. */
     public record Stat(double median, double min, double max) {
@@ -40,15 +43,19 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
         }
     }
 
-    public record Row(String cell, String variant, int users, ThreadMode mode, int repeats, Stat requests, Stat throughput, Stat mean, Stat p95,
-                      Stat p99, Stat errors, boolean allConsistent, boolean anyStealFlagged) {
+    /** @param replica the A/A copy of another cell */
+    public record Row(String cell, String variant, int users, ThreadMode mode, boolean replica, int repeats, Stat requests, Stat throughput,
+                      Stat mean, Stat p95, Stat p99, Stat errors, boolean allConsistent, boolean anyStealFlagged) {
     }
 
     /**
      * virtual ÷ platform of the medians: above 1 for throughput, below 1 for p95, means virtual did better. The
      * published ratios are null when the preset reproduces no study, or the study had no such row.
+     *
+     * @param beyondNoise whether the throughput ratio lies outside the A/A spread of the same users (null: no A/A control)
      */
-    public record Ratio(String variant, int users, double throughput, double p95, Double publishedThroughput, Double publishedP95) {
+    public record Ratio(String variant, int users, double throughput, double p95, Double publishedThroughput, Double publishedP95,
+                        Boolean beyondNoise) {
     }
 
     public record ModeFootprint(ThreadMode mode, double peakPlatformThreads, double peakHeapMb, double meanCpuCoresServices) {
@@ -68,17 +75,19 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
         List<Row> rows = new ArrayList<>();
         for (CellResult cell : results.cells()) {
             List<RepeatResult> r = cell.repeats();
-            rows.add(new Row(cell.id(), cell.variant(), cell.users(), cell.mode(), r.size(),
+            rows.add(new Row(cell.id(), cell.variant(), cell.users(), cell.mode(), cell.factors() != null && cell.factors().replica(), r.size(),
                     stat(r, x -> x.client().requests()), stat(r, x -> x.client().throughput()),
                     stat(r, x -> x.client().latency().mean()), stat(r, x -> x.client().latency().p95()),
                     stat(r, x -> x.client().latency().p99()), stat(r, x -> x.client().ko()),
                     r.stream().allMatch(x -> x.client().consistent()), r.stream().anyMatch(RepeatResult::stealFlagged)));
         }
-        return new Summary(rows, ratios(rows, results.settings().published(), results.scaled()), footprints(results), model(results, rows));
+        List<AaControl.Spread> aa = AaControl.of(results);
+        return new Summary(rows, ratios(rows, results.settings().published(), results.scaled(), aa), footprints(results), model(results, rows), aa,
+                Interference.of(results));
     }
 
     /** A scaled run's users stand for the study's: 8 scaled users compare with the study's 100. */
-    private static List<Ratio> ratios(List<Row> rows, Published published, ScaledScenario scaled) {
+    private static List<Ratio> ratios(List<Row> rows, Published published, ScaledScenario scaled, List<AaControl.Spread> aa) {
         List<Ratio> ratios = new ArrayList<>();
         for (String variant : new LinkedHashSet<>(rows.stream().map(Row::variant).toList())) {
             for (int users : new TreeSet<>(rows.stream().map(Row::users).toList())) {
@@ -88,9 +97,11 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
                 Published.Row study = published == null || published.rows() == null ? null
                         : published.rows().stream().filter(p -> Objects.equals(p.users(), scaled != null ? scaled.publishedUsersFor(users) : users))
                         .findFirst().orElse(null);
-                ratios.add(new Ratio(variant, users, virtual.throughput().median() / platform.throughput().median(),
-                        virtual.p95().median() / platform.p95().median(), study != null ? study.throughputRatio() : null,
-                        study != null ? study.p95Ratio() : null));
+                double throughput = virtual.throughput().median() / platform.throughput().median();
+                AaControl.Spread noise = AaControl.find(aa, variant, users);
+                ratios.add(new Ratio(variant, users, throughput, virtual.p95().median() / platform.p95().median(),
+                        study != null ? study.throughputRatio() : null, study != null ? study.p95Ratio() : null,
+                        noise != null ? noise.exceededBy(throughput, false) : null));
             }
         }
         return ratios;
@@ -119,15 +130,21 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
             // results.json written before a cell carried its own latency has it only in the preset's settings
             double cepMeanMs = (f.cepLatency() != null ? f : results.settings().factors()).latency().meanMillis();
             Integer threads = c.mode().virtual() ? null : f.effectiveTomcatThreads();
-            Prediction prediction = CapacityModel.predict(results.calibration().demand(threads, f.effectivePoolSize(),
+            Partition partition = results.partition();
+            Prediction prediction = CapacityModel.predict(results.calibration().demand(partition, threads, f.effectivePoolSize(),
                     f.lookupsInsideTransaction(), f.effectiveConcurrencyLimit(), c.users(), cepMeanMs, 0));
             double measured = rows.get(i).throughput().median();
             RepeatResult first = cell.repeats().getFirst();
-            double busy = Stat.of(cell.repeats().stream().mapToDouble(r -> r.machine().meanBusy()).toArray()).median();
+            boolean isolated = partition != null && partition.isolated();
+            double busy = Stat.of(cell.repeats().stream().mapToDouble(r -> isolated ? sideBusy(r, partition.systemCpus()) : r.machine().meanBusy())
+                    .toArray()).median();
+            double loadBusy = isolated ? Stat.of(cell.repeats().stream().mapToDouble(r -> sideBusy(r, partition.loadCpus())).toArray()).median()
+                    : Double.NaN;
             double tomcatBusy = busierTomcat(first);
             double pending = middleMean(first, SampleKeys.PESSOA_HIKARI_PENDING);
-            Bottleneck observed = CapacityModel.observed(busy, threads, tomcatBusy, pending);
-            String evidence = String.format(java.util.Locale.ROOT, "CPU %.0f%% busy; %s; Hikari pending %.1f", busy * 100,
+            Bottleneck observed = CapacityModel.observed(busy, loadBusy, threads, tomcatBusy, pending);
+            String evidence = String.format(java.util.Locale.ROOT, "%s %.0f%% busy%s; %s; Hikari pending %.1f", isolated ? "services' CPUs" : "CPU",
+                    busy * 100, isolated ? String.format(java.util.Locale.ROOT, ", load side's %.0f%%", loadBusy * 100) : "",
                     threads == null ? "virtual threads" : String.format(java.util.Locale.ROOT, "Tomcat %.0f of %d busy", tomcatBusy, threads),
                     Double.isNaN(pending) ? 0 : pending);
             model.add(new ModelRow(cell.id(), prediction, measured, observed, evidence, CapacityModel.deviation(measured, prediction.throughput()),
@@ -136,12 +153,22 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
         return model;
     }
 
-    /** The mean of a sampled series over the middle 60% of the run: ramps excluded, roughly the hold window. */
+    /**
+     * The mean of a sampled gauge over the hold window; in files written before the window was recorded, over the
+     * middle 60% of the samples (ramps excluded, roughly the hold window).
+     */
     static double middleMean(RepeatResult repeat, String key) {
         List<Map<String, Double>> samples = repeat.samples();
+        if (repeat.window() != null) return repeat.window().gaugeMean(samples, key);
         int from = (int) (samples.size() * 0.2), to = (int) Math.ceil(samples.size() * 0.8);
         return samples.subList(from, Math.max(from, to)).stream().map(s -> s.get(key)).filter(v -> v != null && !v.isNaN())
                 .mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    /** How busy a set of CPUs was over the middle of the run: the mean of their per-CPU busy shares. */
+    static double sideBusy(RepeatResult repeat, String cpus) {
+        return CpuSet.parse(cpus).cpus().stream().mapToDouble(cpu -> repeat.window() != null ? repeat.window().mean(repeat.samples(),
+                SampleKeys.cpuBusy(cpu)) : middleMean(repeat, SampleKeys.cpuBusy(cpu))).filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
     }
 
     /** Mean busy Tomcat threads of the busier service, over the middle of the run (NaN in virtual mode). */
@@ -151,7 +178,8 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
     }
 
     private static Row find(List<Row> rows, String variant, int users, ThreadMode mode) {
-        return rows.stream().filter(r -> Objects.equals(r.variant(), variant) && r.users() == users && r.mode() == mode).findFirst().orElse(null);
+        return rows.stream().filter(r -> Objects.equals(r.variant(), variant) && r.users() == users && r.mode() == mode && !r.replica())
+                .findFirst().orElse(null);
     }
 
     private static Stat stat(List<RepeatResult> repeats, ToDoubleFunction<RepeatResult> value) {

@@ -20,6 +20,7 @@ public final class SummaryMarkdown {
                         + "Started %s. Every figure is the median over %d repeat(s), with min–max.%n%n",
                 e.cores(), e.memoryMb(), e.os(), e.jdk(), e.springBoot(), e.hikariCp(), e.pgjdbc(), e.gatling(), results.startedAt(),
                 results.settings().repeat()));
+        md.append("**").append(ReportTables.isolationNote(results)).append("**\n\n");
         String scaled = ReportTables.scaledNote(results);
         if (scaled != null) md.append("**").append(scaled).append("**\n\n");
         for (ReportTables.Table t : ReportTables.all(results, summary)) {

@@ -19,6 +19,10 @@ import lab.vthreads.infra.cep.CepLatency;
  * @param hikariCp             a HikariCP version from pessoa-service/target/hikari/ to run instead of the jar's own
  * @param cepLatency           the CEP API's latency, as {@link CepLatency} text ({@code lognormal:200:0.4}, ...)
  * @param cepReadTimeoutMs     how long pessoa-service waits for a CEP answer before it gives up (504 cep-timeout)
+ * @param client               how the load generator's users treat a 503 with Retry-After: {@code impatient} (a failure,
+ *                             and the next request goes at once) or {@code patient} (retried after it, with back-off)
+ * @param jvmProcessors        how many CPUs the services' JVMs believe they have (-XX:ActiveProcessorCount): the
+ *                             virtual-thread scheduler's carriers, the GC, the JIT's threads; null: their limit's
  */
 public record Factors(
         Integer tomcatThreads,
@@ -28,7 +32,9 @@ public record Factors(
         Integer concurrencyLimit,
         String hikariCp,
         String cepLatency,
-        Integer cepReadTimeoutMs) {
+        Integer cepReadTimeoutMs,
+        String client,
+        Integer jvmProcessors) {
 
     /** Nothing said: every service default applies. */
     public static final Factors NONE = builder().build();
@@ -38,11 +44,15 @@ public record Factors(
         positive(poolSize, "poolSize");
         positive(poolTimeoutMs, "poolTimeoutMs");
         positive(cepReadTimeoutMs, "cepReadTimeoutMs");
+        positive(jvmProcessors, "jvmProcessors");
         if (concurrencyLimit != null && concurrencyLimit == 0) {
             throw new IllegalArgumentException("concurrencyLimit must be positive, or -1 for no limit");
         }
         if (cepLatency != null) {
             CepLatency.parse(cepLatency);
+        }
+        if (client != null && !client.equals("impatient") && !client.equals("patient")) {
+            throw new IllegalArgumentException("client must be impatient or patient, not " + client);
         }
     }
 
@@ -57,7 +67,9 @@ public record Factors(
                 pick(more.concurrencyLimit, concurrencyLimit),
                 pick(more.hikariCp, hikariCp),
                 pick(more.cepLatency, cepLatency),
-                pick(more.cepReadTimeoutMs, cepReadTimeoutMs));
+                pick(more.cepReadTimeoutMs, cepReadTimeoutMs),
+                pick(more.client, client),
+                pick(more.jvmProcessors, jvmProcessors));
     }
 
     public static Factors tomcatThreads(int threads) {
@@ -74,9 +86,9 @@ public record Factors(
 
     /** Factors by name, for code and tests: {@code Factors.builder().poolSize(10).cepInsideTransaction(true).build()}. */
     public static final class Builder {
-        private Integer tomcatThreads, poolSize, poolTimeoutMs, concurrencyLimit, cepReadTimeoutMs;
+        private Integer tomcatThreads, poolSize, poolTimeoutMs, concurrencyLimit, cepReadTimeoutMs, jvmProcessors;
         private Boolean cepInsideTransaction;
-        private String hikariCp, cepLatency;
+        private String hikariCp, cepLatency, client;
 
         public Builder tomcatThreads(Integer v) { tomcatThreads = v; return this; }
         public Builder poolSize(Integer v) { poolSize = v; return this; }
@@ -86,9 +98,12 @@ public record Factors(
         public Builder hikariCp(String v) { hikariCp = v; return this; }
         public Builder cepLatency(String v) { cepLatency = v; return this; }
         public Builder cepReadTimeoutMs(Integer v) { cepReadTimeoutMs = v; return this; }
+        public Builder client(String v) { client = v; return this; }
+        public Builder jvmProcessors(Integer v) { jvmProcessors = v; return this; }
 
         public Factors build() {
-            return new Factors(tomcatThreads, poolSize, poolTimeoutMs, cepInsideTransaction, concurrencyLimit, hikariCp, cepLatency, cepReadTimeoutMs);
+            return new Factors(tomcatThreads, poolSize, poolTimeoutMs, cepInsideTransaction, concurrencyLimit, hikariCp, cepLatency, cepReadTimeoutMs,
+                    client, jvmProcessors);
         }
     }
 

@@ -1,5 +1,6 @@
 package lab.vthreads.lab.stack;
 
+import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.stack.StackSettings.Component;
@@ -19,37 +20,63 @@ import java.util.stream.Stream;
 final class Launcher {
 
     private final Path home;
+    private final Isolation isolation;
 
-    Launcher(Path home) {
+    Launcher(Path home, Isolation isolation) {
         this.home = home;
+        this.isolation = isolation;
     }
 
     /**
-     * A service's jar with {@code java -jar}, or, to run with another copy of a library ({@code ahead}), Spring Boot's
-     * PropertiesLauncher, whose {@code loader.path} entries come before the jar's own BOOT-INF/lib.
+     * A service's jar, started from its AOT cache (made on first use, see {@link AotCache}), or with {@code java -jar}
+     * where none can be made; or, to run with another copy of a library ({@code ahead}), Spring Boot's
+     * PropertiesLauncher, whose {@code loader.path} entries come before the jar's own BOOT-INF/lib (a classpath the
+     * cache was not made for).
      */
-    ManagedProcess jar(StackSettings settings, Component component, String module, Map<String, String> env, Path ahead) {
+    Started jar(StackSettings settings, Component component, String module, Map<String, String> env, Path ahead) {
         ResourceLimit limit = settings.limit(component);
-        List<String> command = new ArrayList<>(limit.affinityPrefix());
+        List<String> flags = limit.jvmFlags(settings.factors().jvmProcessors());
+        List<String> command = placed(component, limit);
         command.add(javaExecutable());
-        command.addAll(limit.jvmFlags());
+        command.addAll(flags);
+        String aot;
         if (ahead == null) {
-            command.addAll(List.of("-jar", jar(module).toString()));
+            AotCache.Ready cache = new AotCache(jar(module)).prepare(javaExecutable(), flags, env,
+                    settings.runDirectory().resolve(component.label() + "-aot.log"));
+            if (cache.usable()) {
+                command.addAll(List.of("-XX:AOTCache=" + cache.cache(), "-jar", cache.jar().toString()));
+                aot = "AOT cache";
+            } else {
+                command.addAll(List.of("-jar", jar(module).toString()));
+                aot = cache.missing();
+            }
         } else {
             command.addAll(List.of("-Dloader.path=" + ahead, "-cp", jar(module).toString(), "org.springframework.boot.loader.launch.PropertiesLauncher"));
+            aot = "no AOT cache (another HikariCP on the classpath)";
         }
-        return ManagedProcess.start(component.label(), command, env, log(settings, component));
+        return new Started(ManagedProcess.start(component.label(), command, env, log(settings, component)), aot);
+    }
+
+    /** A started service, and whether it started from an AOT cache (or why not). */
+    record Started(ManagedProcess process, String aot) {
     }
 
     /** A main class from the lab's own classpath (the infrastructure's mains in lab-infra). */
     ManagedProcess main(StackSettings settings, Component component, List<String> jvmFlags, ResourceLimit affinity, String mainClass,
                         List<String> args) {
-        List<String> command = new ArrayList<>(affinity != null ? affinity.affinityPrefix() : List.of());
+        List<String> command = placed(component, affinity);
         command.add(javaExecutable());
         command.addAll(jvmFlags);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
         command.addAll(args);
         return ManagedProcess.start(component.label(), command, Map.of(), log(settings, component));
+    }
+
+    /** Where the component runs: its place in the partition, then any CPUs its --limit pins it to. */
+    private List<String> placed(Component component, ResourceLimit limit) {
+        List<String> command = new ArrayList<>(isolation.prefix(component.label()));
+        if (limit != null) command.addAll(limit.affinityPrefix());
+        return command;
     }
 
     /** One of the HikariCP jars the pessoa-service build puts beside it, for the HikariCP-version factor. */

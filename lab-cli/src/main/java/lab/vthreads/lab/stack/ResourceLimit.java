@@ -59,8 +59,18 @@ public record ResourceLimit(double cpus, long memoryMb, String cpuList) {
     }
 
     public List<String> jvmFlags() {
+        return jvmFlags(null);
+    }
+
+    /**
+     * @param processors how many CPUs the JVM believes it has, when a cell says so (the jvmProcessors factor); null:
+     *                   this limit's, as a JVM in a container with this limit would. It sizes the virtual-thread
+     *                   scheduler's carriers, the GC (SerialGC below 2) and the JIT's compiler threads, whatever CPUs
+     *                   the process may really run on.
+     */
+    public List<String> jvmFlags(Integer processors) {
         List<String> flags = new ArrayList<>();
-        flags.add("-XX:ActiveProcessorCount=" + (int) Math.ceil(cpus));
+        flags.add("-XX:ActiveProcessorCount=" + (processors != null ? processors : (int) Math.ceil(cpus)));
         flags.add("-XX:MaxRAM=" + memoryMb + "m");
         return flags;
     }

@@ -51,7 +51,9 @@ final class ServiceEnvironment {
     }
 
     static String describeThreads(StackSettings settings) {
-        return settings.mode().label() + " threads, Tomcat max " + orDefault(settings.factors().tomcatThreads(), ServiceDefaults.TOMCAT_THREADS);
+        Integer processors = settings.factors().jvmProcessors();
+        return settings.mode().label() + " threads, Tomcat max " + orDefault(settings.factors().tomcatThreads(), ServiceDefaults.TOMCAT_THREADS)
+                + (processors != null ? ", JVM sized for " + processors + " CPU" + (processors == 1 ? "" : "s") : "");
     }
 
     private static Map<String, String> common(StackSettings settings, int port, int managementPort) {

@@ -3,6 +3,8 @@ package lab.vthreads.lab.stack;
 import lab.vthreads.infra.cep.CepMockMain;
 import lab.vthreads.infra.postgres.EmbeddedPostgresMain;
 import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
+import lab.vthreads.lab.isolation.Isolation;
+import lab.vthreads.lab.isolation.Isolations;
 import lab.vthreads.lab.process.HealthCheck;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.process.Ports;
@@ -20,8 +22,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The whole lab as separate processes, started in dependency order, each one healthy before the next starts:
- * PostgreSQL, the WireMock CEP API, pessoa-service, gateway-service. This mirrors compose.yaml service for service.
+ * The whole lab as separate processes, started in dependency order: PostgreSQL, the WireMock CEP API, each healthy
+ * before the next starts, then pessoa-service and gateway-service together. This mirrors compose.yaml service for service.
  * One component can be stopped and started again while the others run (PostgreSQL keeps its data); closing the stack
  * stops them all in reverse order, as does a failure to start any one of them. Every process is stopped by its PID.
  */
@@ -39,14 +41,15 @@ public final class Stack implements AutoCloseable {
     private StackSettings services;
     private boolean postgresInitialised;
 
-    private Stack(StackSettings settings) {
+    private Stack(StackSettings settings, Isolation isolation) {
         this.settings = settings;
         this.services = settings;
-        this.launcher = new Launcher(settings.home());
+        this.launcher = new Launcher(settings.home(), isolation);
     }
 
+    /** Every component on every CPU, as {@code ./lab up} runs them. */
     public static Stack start(StackSettings settings) {
-        Stack stack = startInfrastructure(settings);
+        Stack stack = startInfrastructure(settings, Isolations.none());
         try {
             stack.startServices(settings);
             return stack;
@@ -56,9 +59,12 @@ public final class Stack implements AutoCloseable {
         }
     }
 
-    /** PostgreSQL and the CEP API only: an experiment keeps them and restarts the services for every cell. */
-    public static Stack startInfrastructure(StackSettings settings) {
-        Stack stack = new Stack(settings);
+    /**
+     * PostgreSQL and the CEP API only: an experiment keeps them and restarts the services for every cell. Each
+     * component starts in its place in the {@code isolation}'s partition.
+     */
+    public static Stack startInfrastructure(StackSettings settings, Isolation isolation) {
+        Stack stack = new Stack(settings, isolation);
         try {
             stack.checkPorts();
             stack.startPostgres();
@@ -70,12 +76,18 @@ public final class Stack implements AutoCloseable {
         }
     }
 
-    /** pessoa-service, then gateway-service, each healthy before the next; {@code cell} may change the factors. */
+    /**
+     * Both services at once, then waits until both are healthy: the gateway resolves pessoa-service per request, not
+     * at start-up, so neither waits for the other, and a cell starts in the slower one's time, not in the sum of both.
+     * {@code cell} may change the factors.
+     */
     public synchronized void startServices(StackSettings cell) {
         services = cell;
         try {
-            startPessoaService();
-            startGateway();
+            Launcher.Started pessoa = launchPessoaService();
+            Launcher.Started gateway = launchGateway();
+            awaitPessoaService(pessoa);
+            awaitGateway(gateway);
         } catch (RuntimeException e) {
             stopServices();
             throw e;
@@ -98,8 +110,8 @@ public final class Stack implements AutoCloseable {
         switch (component) {
             case POSTGRES -> startPostgres();
             case WIREMOCK -> startWireMock();
-            case PESSOA -> startPessoaService();
-            case GATEWAY -> startGateway();
+            case PESSOA -> awaitPessoaService(launchPessoaService());
+            case GATEWAY -> awaitGateway(launchGateway());
         }
     }
 
@@ -170,23 +182,34 @@ public final class Stack implements AutoCloseable {
                 "latency " + settings.cepLatency().text() + ", async responses, no journal; " + limit.describe()));
     }
 
-    private void startPessoaService() {
-        StackSettings.StackPorts p = services.ports();
+    private Launcher.Started launchPessoaService() {
         String hikariCp = services.factors().hikariCp();
-        ManagedProcess pessoa = register(Component.PESSOA, launcher.jar(services, Component.PESSOA, "pessoa-service",
-                ServiceEnvironment.pessoa(services), hikariCp != null ? launcher.hikariJar(hikariCp) : null));
-        HealthCheck.awaitHttp200(pessoa, services.url(p.pessoaManagement()) + "/actuator/health", SERVICE_START);
-        rows.put(Component.PESSOA, new Row(Component.PESSOA, services.url(p.pessoa()) + " (management " + p.pessoaManagement() + ")",
-                pessoa.pid(), ServiceEnvironment.describePessoa(services) + "; " + services.limit(Component.PESSOA).describe()));
+        Launcher.Started pessoa = launcher.jar(services, Component.PESSOA, "pessoa-service", ServiceEnvironment.pessoa(services),
+                hikariCp != null ? launcher.hikariJar(hikariCp) : null);
+        register(Component.PESSOA, pessoa.process());
+        return pessoa;
     }
 
-    private void startGateway() {
+    private void awaitPessoaService(Launcher.Started pessoa) {
         StackSettings.StackPorts p = services.ports();
-        ManagedProcess gateway = register(Component.GATEWAY, launcher.jar(services, Component.GATEWAY, "gateway-service",
-                ServiceEnvironment.gateway(services), null));
-        HealthCheck.awaitHttp200(gateway, services.url(p.gatewayManagement()) + "/actuator/health", SERVICE_START);
+        HealthCheck.awaitHttp200(pessoa.process(), services.url(p.pessoaManagement()) + "/actuator/health", SERVICE_START);
+        rows.put(Component.PESSOA, new Row(Component.PESSOA, services.url(p.pessoa()) + " (management " + p.pessoaManagement() + ")",
+                pessoa.process().pid(), ServiceEnvironment.describePessoa(services) + "; " + services.limit(Component.PESSOA).describe()
+                + "; " + pessoa.aot()));
+    }
+
+    private Launcher.Started launchGateway() {
+        Launcher.Started gateway = launcher.jar(services, Component.GATEWAY, "gateway-service", ServiceEnvironment.gateway(services), null);
+        register(Component.GATEWAY, gateway.process());
+        return gateway;
+    }
+
+    private void awaitGateway(Launcher.Started gateway) {
+        StackSettings.StackPorts p = services.ports();
+        HealthCheck.awaitHttp200(gateway.process(), services.url(p.gatewayManagement()) + "/actuator/health", SERVICE_START);
         rows.put(Component.GATEWAY, new Row(Component.GATEWAY, services.url(p.gateway()) + " (management " + p.gatewayManagement() + ")",
-                gateway.pid(), ServiceEnvironment.describeThreads(services) + "; " + services.limit(Component.GATEWAY).describe()));
+                gateway.process().pid(), ServiceEnvironment.describeThreads(services) + "; " + services.limit(Component.GATEWAY).describe()
+                + "; " + gateway.aot()));
     }
 
     private ManagedProcess register(Component component, ManagedProcess process) {

@@ -3,6 +3,7 @@ package lab.vthreads.lab.experiment;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.report.ResultsFiles;
 import lab.vthreads.lab.stack.StackSettings;
@@ -50,7 +51,7 @@ class ExperimentRunIT {
                   - {name: no-such-hikari, modes: [virtual], hikariCp: "0.0.0"}
                 """);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, ports(), 0.5, false, 12, false,
+        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, ports(), 0.5, false, 12, true, false, Isolation.Request.AUTO,
                 new PrintStream(progress, true)));
 
         ExperimentResults results = runner.run();
@@ -76,9 +77,9 @@ class ExperimentRunIT {
         assertThat(calibration.cpuMsPerRequest()).containsKeys("postgres", "wiremock", "pessoa-service", "gateway-service", "gatling");
         // The low-load slope may come out 0 for a process over a few seconds of noise; the saturated run, which the model
         // uses, must have measured CPU and gone past the open workload's rate.
-        assertThat(calibration.saturatedCpuMsPerRequest()).isPositive();
+        assertThat(calibration.saturatedTotalCpuMsPerRequest()).isPositive();
         assertThat(calibration.saturatedThroughput()).isGreaterThan(calibration.throughput());
-        assertThat(calibration.throughput()).isCloseTo(Calibrator.RATES[1], org.assertj.core.data.Percentage.withPercentage(25));
+        assertThat(calibration.throughput()).isCloseTo(calibration.rate(), org.assertj.core.data.Percentage.withPercentage(25));
         assertThat(calibration.cepLookupsPerRequest()).isBetween(1.0, 3.0);
         // Exactly one connection per request, give or take the requests in flight at the window's two edges: a request
         // counts at the gateway when it completes, its acquisition when pessoa-service takes the connection.
@@ -111,7 +112,7 @@ class ExperimentRunIT {
                 cepLatency: fixed:50
                 repeat: 1
                 """);
-        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, ports(), 0.5, false, 60, false,
+        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, ports(), 0.5, false, 60, true, false, Isolation.Request.AUTO,
                 new PrintStream(new ByteArrayOutputStream(), true)));
         Thread run = new Thread(() -> {
             try {

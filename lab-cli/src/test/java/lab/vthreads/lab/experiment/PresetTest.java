@@ -81,13 +81,17 @@ class PresetTest {
                 "outside-pool-5-virtual-1000u", "outside-pool-10-virtual-1000u", "outside-pool-20-virtual-1000u", "outside-pool-40-virtual-1000u",
                 "inside-pool-5-virtual-1000u", "inside-pool-10-virtual-1000u", "inside-pool-20-virtual-1000u", "inside-pool-40-virtual-1000u",
                 "inside-pool-10-platform-control-platform-1000u", "inside-pool-10-backpressure-virtual-1000u",
-                "inside-pool-10-hikari-7.0.2-virtual-1000u");
+                "inside-pool-10-backpressure-patient-virtual-1000u", "inside-pool-10-hikari-7.0.2-virtual-1000u");
         Cell backpressure = cells.get(9);
         assertThat(backpressure.factors().concurrencyLimit()).isEqualTo(10);
         assertThat(backpressure.factors().poolTimeoutMs()).isEqualTo(250);
         assertThat(backpressure.factors().cepInsideTransaction()).isTrue();
         assertThat(cells.get(8).mode()).isEqualTo(ThreadMode.PLATFORM);
-        assertThat(cells.get(10).factors().hikariCp()).isEqualTo("7.0.2");
+        assertThat(cells.get(11).factors().hikariCp()).isEqualTo("7.0.2");
+        // the same backpressure with users that honour Retry-After, the other client kind
+        assertThat(cells.get(10).factors().concurrencyLimit()).isEqualTo(10);
+        assertThat(cells.get(10).factors().client()).isEqualTo("patient");
+        assertThat(backpressure.factors().client()).isNull();
         // a variant overrides only what it names
         assertThat(cells.get(0).factors().cepInsideTransaction()).isFalse();
         assertThat(cells.get(0).factors().hikariCp()).isNull();

@@ -77,6 +77,25 @@ class CapacityModelTest {
     }
 
     @Test
+    void onAPartitionedMachineEachSideIsABoundAndTheLoadSideCanBind() {
+        // the services' CPU: 1 ÷ 3.5 ms = 285.7; the load side: 1 ÷ 4 ms = 250 → the load generator binds first
+        Prediction p = CapacityModel.predict(new CellDemand(java.util.List.of(
+                new CpuDemand("1 CPU (services)", 1, 0.0035, Bottleneck.CPU), new CpuDemand("1 CPU (load)", 1, 0.004, Bottleneck.LOAD)),
+                null, 0.01, null, 0, null, 1000, 0.01, 0));
+
+        assertThat(p.bottleneck()).isEqualTo(Bottleneck.LOAD);
+        assertThat(p.throughput()).isCloseTo(250, within(1e-9));
+        assertThat(p.bounds()).extracting(Bound::formula).contains("1 CPU (services) ÷ 3.50 ms CPU per request");
+    }
+
+    @Test
+    void readsABusyLoadSideAsTheLoadGeneratorsLimit() {
+        assertThat(CapacityModel.observed(0.60, 0.95, null, Double.NaN, 0)).isEqualTo(Bottleneck.LOAD);
+        assertThat(CapacityModel.observed(0.95, 0.95, null, Double.NaN, 0)).isEqualTo(Bottleneck.CPU);
+        assertThat(CapacityModel.observed(0.60, 0.50, null, Double.NaN, 0)).isEqualTo(Bottleneck.CLIENT);
+    }
+
+    @Test
     void readsTheObservedBottleneckFromWhereTheQueueFormed() {
         assertThat(CapacityModel.observed(0.95, 25, 25, 40)).isEqualTo(Bottleneck.CPU);
         assertThat(CapacityModel.observed(0.40, null, Double.NaN, 300)).isEqualTo(Bottleneck.POOL);

@@ -1,0 +1,40 @@
+package lab.vthreads.lab.isolation;
+
+import java.util.List;
+
+/**
+ * Keeps the load generator off the CPUs of the system under test, and, where the machine allows, gives every
+ * component a CPU share that does not depend on how many threads it runs.
+ *
+ * <p>Why: Linux shares CPU between runnable threads, not processes. With everything on the same cores, a service
+ * with a hundred runnable platform threads takes CPU from the load generator, PostgreSQL and the CEP mock that the
+ * same service with two virtual-thread carriers leaves to them, so the thread model moves numbers that should not
+ * move (measured here: the load generator's CPU per request changed by 41% between the modes).
+ */
+public interface Isolation extends AutoCloseable {
+
+    /** What to put before a component's command so that it starts in its place. */
+    List<String> prefix(String component);
+
+    /** Moves the lab's own JVM (the observer) to the load side. */
+    void placeSelf();
+
+    /** How many CPUs a component may run on, so its JVM sizes itself to them; null when it has every CPU. */
+    Integer cpuCount(String component);
+
+    /** What the components had: for results.json and the report. */
+    Partition partition();
+
+    /** Undoes what was set up (cgroups removed); the components must be stopped first. */
+    @Override
+    void close();
+
+    /** How the command line asks for it. */
+    enum Request {
+        /** cgroups where the machine allows them, else CPU affinity, else none (and the report says so). */
+        AUTO,
+        CGROUP,
+        AFFINITY,
+        OFF
+    }
+}

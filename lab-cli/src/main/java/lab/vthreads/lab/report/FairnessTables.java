@@ -1,0 +1,108 @@
+package lab.vthreads.lab.report;
+
+import lab.vthreads.lab.experiment.ExperimentResults;
+import lab.vthreads.lab.experiment.SampleKeys;
+import lab.vthreads.lab.isolation.Partition;
+import lab.vthreads.lab.model.RecommendedLimit;
+import lab.vthreads.lab.stack.Factors;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static lab.vthreads.lab.report.ReportTables.num;
+import static lab.vthreads.lab.report.ReportTables.orDash;
+
+/** The tables that say whether the comparison was fair: the CPU partition, the A/A noise, the interference check, the observer. */
+final class FairnessTables {
+
+    private FairnessTables() {
+    }
+
+    /** Which CPUs each component had: what makes the comparison fair, or the plain statement that it was not isolated. */
+    static ReportTables.Table partition(Partition partition) {
+        if (partition == null) {
+            return new ReportTables.Table("CPU partition", "Not recorded: results written before the lab partitioned the machine; every process shared every CPU.",
+                    List.of("component", "CPUs"), List.of());
+        }
+        List<List<String>> rows = new ArrayList<>();
+        partition.components().forEach((component, p) -> rows.add(List.of(component, p.cpus(),
+                p.quotaCores() != null ? num(p.quotaCores(), 2) + " CPU" : "–", p.weight() != null ? Integer.toString(p.weight()) : "–")));
+        String note = partition.isolated()
+                ? "Load side (load generator, CEP mock, the lab): CPUs " + partition.loadCpus() + "; system under test (both services, PostgreSQL): CPUs "
+                + partition.systemCpus() + ". " + partition.reason() + "."
+                : "**NOT ISOLATED**: the load generator shared every CPU with the services, per thread, so a service's thread count moved "
+                + "the CPU its neighbours got; read the virtual ÷ platform ratios with the fairness check below. " + partition.reason() + ".";
+        return new ReportTables.Table("CPU partition (" + partition.mode().name().toLowerCase(Locale.ROOT) + ")", note,
+                List.of("component", "CPUs", "quota", "CPU weight"), rows);
+    }
+
+    /** The A/A control: how far two runs of the same cell landed from each other here. */
+    static ReportTables.Table noise(Summary summary) {
+        List<List<String>> rows = new ArrayList<>();
+        for (AaControl.Spread s : summary.aa()) {
+            rows.add(List.of((s.variant() != null ? s.variant() + ", " : "") + s.users() + " users", s.mode().label(),
+                    String.format(Locale.ROOT, "±%.1f%%", s.throughput() * 100), String.format(Locale.ROOT, "±%.1f%%", s.p95() * 100),
+                    Integer.toString(s.pairs())));
+        }
+        return new ReportTables.Table("A/A control: the noise of this machine",
+                "The same mode and factors run twice as two cells, interleaved with the others. The spread is the largest |copy ÷ original − 1| "
+                        + "over the repeats. A virtual ÷ platform ratio inside it is not distinguishable from noise and is not a finding.",
+                List.of("cells", "mode", "throughput spread", "p95 spread", "repeats paired"), rows);
+    }
+
+    /** The interference check: CPU per request of what the thread mode does not change, and the load side's headroom. */
+    static ReportTables.Table fairness(Interference.Check check) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Interference.Pair pair : check.pairs()) {
+            for (Interference.Cost c : pair.costs()) {
+                rows.add(List.of((pair.variant() != null ? pair.variant() + ", " : "") + pair.users() + " users", c.component(), num(c.platformMs(), 2),
+                        num(c.virtualMs(), 2), c.separated() ? String.format(Locale.ROOT, "%+.0f%%, own CPUs", c.difference() * 100)
+                                : c.compared() ? String.format(Locale.ROOT, "%+.0f%%", c.difference() * 100) : "idle",
+                        c.compared() ? String.format(Locale.ROOT, "%.0f%%", c.threshold() * 100) : "–",
+                        !c.compared() ? "–" : c.unfair() ? "**UNFAIR**" : "fair"));
+            }
+        }
+        List<String> atLimit = check.loadSides().stream().filter(Interference.LoadSide::atLimit)
+                .map(l -> String.format(Locale.ROOT, "%s (%.0f%% busy)", l.cell(), l.busy() * 100)).toList();
+        String note = String.format(Locale.ROOT, "The load generator, PostgreSQL and the CEP mock do the same work per request in both modes. One "
+                + "that shares CPUs with the services and spends more than %.0f%% more CPU per request in one mode (and more than it moved "
+                + "between the A/A copies, where the experiment has them) shows the kernel's split of those CPUs moved the numbers, not "
+                + "the thread model. On a partitioned machine the load side runs on CPUs of its own (\"own CPUs\"): its figures are shown, "
+                + "not judged; its headroom is. Components below %.2f cores are idle. ", Interference.TOLERANCE * 100, Interference.IDLE_CORES)
+                + (atLimit.isEmpty() ? "No cell had its load side at its CPU limit." : "**Load side at its CPU limit** (≥ "
+                + Math.round(Interference.LOAD_LIMIT * 100) + "% busy, it measured itself): " + String.join(", ", atLimit) + ".")
+                + (check.fair() ? " Verdict: **fair**." : " Verdict: **not a fair fight**.");
+        return new ReportTables.Table("Fairness: the interference check", note,
+                List.of("cells", "component", "platform, CPU ms per request", "virtual, CPU ms per request", "difference", "threshold (10% or A/A)",
+                        "verdict"), rows);
+    }
+
+    /**
+     * What watching cost and how warm the services were, per cell (first repeat, hold window): the lab's own CPU
+     * (scrapes, /proc reads, its JVM) and the JIT's compile time in the window, as a share of one CPU.
+     */
+    static ReportTables.Table observer(ExperimentResults results) {
+        List<List<String>> rows = new ArrayList<>();
+        int cores = results.environment().cores();
+        for (ExperimentResults.CellResult cell : results.cells()) {
+            if (cell.repeats().isEmpty() || cell.repeats().getFirst().window() == null) continue;
+            ExperimentResults.RepeatResult r = cell.repeats().getFirst();
+            ExperimentResults.ProcessUsage lab = r.processes().get("lab");
+            if (lab == null) continue;
+            double seconds = r.window().seconds();
+            double pessoaJit = r.window().delta(r.samples(), SampleKeys.ServiceValue.JIT_MS.of(SampleKeys.PESSOA)) / 1000 / seconds;
+            double gatewayJit = r.window().delta(r.samples(), SampleKeys.ServiceValue.JIT_MS.of(SampleKeys.GATEWAY)) / 1000 / seconds;
+            rows.add(List.of(cell.id(), num(lab.meanCpuCores(), 3), String.format(Locale.ROOT, "%.1f%%", lab.meanCpuCores() / cores * 100),
+                    Double.isNaN(pessoaJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", pessoaJit * 100),
+                    Double.isNaN(gatewayJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", gatewayJit * 100)));
+        }
+        return new ReportTables.Table("The observer's cost and the services' warmth (hold window)",
+                "The lab samples every second: both services' Prometheus endpoints (only the metrics it reads), /proc for every process, "
+                        + "the machine's CPU counters. Its own JVM's CPU is below, in cores and as a share of the machine; the services "
+                        + "spend some CPU answering the scrapes too, inside their own figures. JIT: the time each service's compilers "
+                        + "spent in the window as a share of one CPU; near zero means the service was warm.",
+                List.of("cell", "lab JVM (cores)", "of the machine", "pessoa-service JIT", "gateway-service JIT"), rows);
+    }
+}

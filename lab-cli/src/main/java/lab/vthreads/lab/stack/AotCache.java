@@ -1,0 +1,118 @@
+package lab.vthreads.lab.stack;
+
+import lab.vthreads.lab.process.ManagedProcess;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A JDK AOT cache (JEP 483/514) for one service jar: the classes loaded and linked, and the start-up's method
+ * profiles, from one training run. A cell's fresh JVM then starts from it instead of from the jar. Built once per
+ * build and JDK, as Spring Boot documents it: the jar in extracted form, then a run with
+ * {@code -XX:AOTCacheOutput} that exits once the application context has refreshed (so no port is bound and no
+ * request served). pessoa-service's training connects to the lab's PostgreSQL, as its start does.
+ *
+ * <p>Both thread modes start from the same cache, and the JIT still compiles under load as before: the cache
+ * shortens start-up, not the warm-up the measured window waits for. Where a cache can't be made, the service starts
+ * from its jar, as before, and the reason is in the stack's table.
+ */
+final class AotCache {
+
+    private static final long TRAINING_SECONDS = 180;
+
+    private final Path directory;
+    private final Path jar;
+
+    /** The cache of {@code jar}, under {@code <module>/target/aot/<jar and JDK fingerprint>/}. */
+    AotCache(Path jar) {
+        this.jar = jar;
+        this.directory = jar.getParent().resolve("aot").resolve(fingerprint(jar));
+    }
+
+    /** The extracted jar to run instead of {@code jar}, and the cache, both made if missing; null (and why) if it can't be. */
+    Ready prepare(String javaExecutable, List<String> jvmFlags, Map<String, String> env, Path log) {
+        Path cache = directory.resolve("app.aot");
+        Path extracted = directory.resolve("application").resolve(jar.getFileName());
+        if (Files.isRegularFile(cache) && Files.isRegularFile(extracted)) {
+            return new Ready(extracted, cache, null);
+        }
+        try {
+            removeOtherBuilds();
+            Files.createDirectories(directory);
+            run(List.of(javaExecutable, "-Djarmode=tools", "-jar", jar.toString(), "extract", "--force", "--destination",
+                    directory.resolve("application").toString()), Map.of(), log, "extract");
+            List<String> training = new ArrayList<>(List.of(javaExecutable));
+            training.addAll(jvmFlags);
+            training.addAll(List.of("-XX:AOTCacheOutput=" + cache, "-Dspring.context.exit=onRefresh", "-jar", extracted.toString()));
+            run(training, env, log, "training run");
+            if (!Files.isRegularFile(cache)) {
+                return new Ready(null, null, "the training run wrote no AOT cache; see " + log);
+            }
+            return new Ready(extracted, cache, null);
+        } catch (IOException | RuntimeException e) {
+            return new Ready(null, null, "no AOT cache (" + e.getMessage() + ")");
+        }
+    }
+
+    private static void run(List<String> command, Map<String, String> env, Path log, String what) {
+        ManagedProcess process = ManagedProcess.start("aot-" + what.replace(' ', '-'), command, env, log);
+        try {
+            if (!process.process().waitFor(TRAINING_SECONDS, TimeUnit.SECONDS)) {
+                process.stop();
+                throw new IllegalStateException(what + " did not end within " + TRAINING_SECONDS + " s; see " + log);
+            }
+            if (process.process().exitValue() != 0) {
+                throw new IllegalStateException(what + " exited with " + process.process().exitValue() + "; see " + log);
+            }
+        } catch (InterruptedException e) {
+            process.stop();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted during the " + what);
+        }
+    }
+
+    /** A new build or JDK makes a new cache; the old ones would only fill the disk. */
+    private void removeOtherBuilds() throws IOException {
+        Path parent = directory.getParent();
+        if (!Files.isDirectory(parent)) return;
+        try (Stream<Path> builds = Files.list(parent)) {
+            for (Path build : builds.filter(b -> !b.equals(directory)).toList()) {
+                try (Stream<Path> tree = Files.walk(build)) {
+                    for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+
+    /** The jar's size and modification time, and the JDK's version: what the cache is only valid for. */
+    static String fingerprint(Path jar) {
+        try {
+            String text = Files.size(jar) + "-" + Files.getLastModifiedTime(jar).toMillis() + "-" + Runtime.version();
+            return HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes())).substring(0, 16);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * @param jar     the extracted jar to run, null without a cache
+     * @param cache   the AOT cache to run it with
+     * @param missing why there is none
+     */
+    record Ready(Path jar, Path cache, String missing) {
+        boolean usable() {
+            return cache != null;
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package lab.vthreads.lab.experiment;
+
+import lab.vthreads.lab.load.ClientResult;
+import lab.vthreads.lab.metrics.Window;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CalibratorTest {
+
+    @Test
+    void theRatesStayWellBelowWhatTheWarmedUpServicesServed() {
+        // two unshared cores: the ceiling
+        assertThat(Calibrator.rates(600)).containsExactly(30, 90);
+        // one isolated CPU, the services still compiling: 40% of what they served
+        assertThat(Calibrator.rates(100)).containsExactly(13, 40);
+        // a warm-up that barely served anything still leaves two rates a slope can be measured between
+        assertThat(Calibrator.rates(3)).containsExactly(5, 15);
+    }
+
+    @Test
+    void theCalibrationWindowIsTheLoadGeneratorsHoldLessItsEdges() {
+        ClientResult client = new ClientResult(0, 0, 0, 0, null, Map.of(), 0, 0, true, 0, 0.0, 0L, 0L, null, 11_000L, 23_000L);
+
+        assertThat(Calibrator.loadWindow(client, 1_000)).isEqualTo(new Window(12, 21));
+        // a window too short to measure is none
+        assertThat(Calibrator.loadWindow(new ClientResult(0, 0, 0, 0, null, Map.of(), 0, 0, true, 0, 0.0, 0L, 0L, null, 11_000L, 15_000L), 1_000))
+                .isNull();
+    }
+
+    @Test
+    void cpuIsTheTimeWeightedMeanOverTheWindowAndCountersTheirGrowthInIt() {
+        List<Map<String, Double>> samples = List.of(
+                sample(0, 0, 0.1), sample(1, 100, 0.5), sample(2, 200, 0.5), sample(3, 300, 0.5), sample(4, 400, 0.1));
+
+        var run = Calibrator.window(samples, java.util.Set.of("pessoa-service"), new Window(1, 3));
+
+        assertThat(run.throughput()).isEqualTo(100);
+        assertThat(run.cores().get("pessoa-service")).isEqualTo(0.5);
+    }
+
+    private static Map<String, Double> sample(double t, double requests, double pessoaCores) {
+        return Map.of(SampleKeys.TIME, t, SampleKeys.GATEWAY_REQUESTS, requests, SampleKeys.GATEWAY_REQUEST_SECONDS, requests * 0.01,
+                SampleKeys.cpu("pessoa-service"), pessoaCores);
+    }
+}

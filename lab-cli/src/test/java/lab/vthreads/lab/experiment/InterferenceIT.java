@@ -1,0 +1,96 @@
+package lab.vthreads.lab.experiment;
+
+import lab.vthreads.lab.isolation.Isolation;
+import lab.vthreads.lab.isolation.Partition;
+import lab.vthreads.lab.report.Interference;
+import lab.vthreads.lab.report.Summary;
+import lab.vthreads.lab.stack.StackSettings;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The same small CPU-bound experiment (primes, 100 users, both modes) with the machine partitioned and with every
+ * process on every CPU. Shared, the services' hundred platform threads or two virtual-thread carriers decide how much
+ * CPU the load generator gets, and its CPU per request moves with the mode (measured here at 100 users: +95% to +142%
+ * in three runs): the interference check must call that unfair. Partitioned, the load generator has CPUs of its own:
+ * the check must call the run fair, and the results must say where each component ran.
+ */
+@Timeout(value = 12, unit = TimeUnit.MINUTES)
+class InterferenceIT {
+
+    static final Path HOME = Path.of("..").toAbsolutePath().normalize();
+
+    static final String SMALL = """
+            name: interference
+            description: Primes at 100 users, both modes, a few seconds each.
+            simulation: CountPrimesSimulation
+            workload: closed
+            users: [100]
+            modes: [platform, virtual]
+            rampUpSeconds: 3
+            holdSeconds: 12
+            rampDownSeconds: 0
+            warmupSeconds: 8
+            cepLatency: none
+            repeat: 1
+            """;
+
+    @Test
+    void theCheckPassesWithTheLoadGeneratorOffTheServicesCpusAndFailsWhenTheyShareThem(
+            @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir) throws Exception {
+        ExperimentResults partitioned = run(dir.resolve("partitioned"), Isolation.Request.AUTO);
+        ExperimentResults shared = run(dir.resolve("shared"), Isolation.Request.OFF);
+
+        Partition partition = partitioned.partition();
+        assertThat(partition.isolated()).as(partition.reason()).isTrue();
+        assertThat(partition.components().get("gatling").cpus()).isEqualTo(partition.loadCpus());
+        assertThat(partition.components().get("pessoa-service").cpus()).isEqualTo(partition.systemCpus());
+        assertThat(partition.loadCpus()).isNotEqualTo(partition.systemCpus());
+        Interference.Check fair = Summary.of(partitioned).interference();
+        assertThat(fair.fair()).as(describe(fair)).isTrue();
+
+        assertThat(shared.partition().isolated()).isFalse();
+        Interference.Check unfair = Summary.of(shared).interference();
+        assertThat(unfair.fair()).as(describe(unfair)).isFalse();
+        assertThat(unfair.pairs().getFirst().costs()).filteredOn(c -> c.component().equals("gatling")).singleElement()
+                .satisfies(gatling -> assertThat(gatling.unfair()).as("gatling %+.0f%%", gatling.difference() * 100).isTrue());
+    }
+
+    private static ExperimentResults run(Path dir, Isolation.Request isolation) throws Exception {
+        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(Preset.parse(SMALL), false, HOME, dir, ports(), 0.5, false, 0,
+                true, false, isolation, new PrintStream(new ByteArrayOutputStream(), true)));
+        return runner.run();
+    }
+
+    private static String describe(Interference.Check check) {
+        StringBuilder text = new StringBuilder();
+        check.pairs().forEach(p -> p.costs().forEach(c -> text.append(String.format("%s %.2f vs %.2f ms (%+.0f%%, threshold %.0f%%, %s); ",
+                c.component(), c.platformMs(), c.virtualMs(), c.difference() * 100, c.threshold() * 100, c.compared() ? "compared" : "not compared"))));
+        check.loadSides().forEach(l -> text.append(String.format("%s load side %.0f%% busy; ", l.cell(), l.busy() * 100)));
+        return text.toString();
+    }
+
+    private static StackSettings.StackPorts ports() {
+        return new StackSettings.StackPorts(free(), free(), free(), free(), free(), free());
+    }
+
+    private static int free() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

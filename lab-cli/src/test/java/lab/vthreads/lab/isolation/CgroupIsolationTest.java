@@ -1,0 +1,99 @@
+package lab.vthreads.lab.isolation;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What the lab writes into the cgroup filesystem, checked on a directory tree standing in for it: the real one
+ * (/sys/fs/cgroup) needs root and would change the machine the tests run on.
+ */
+class CgroupIsolationTest {
+
+    @TempDir
+    Path root;
+
+    @Test
+    void v1PutsEachComponentInItsSidesCpusetWithEqualSharesAndItsQuota() throws IOException {
+        Path cpu = Files.createDirectories(root.resolve("cpu"));
+        Path cpuset = Files.createDirectories(root.resolve("cpuset"));
+        Files.writeString(cpuset.resolve("cpuset.mems"), "0\n");
+        SidePlan plan = SidePlan.split(CpuSet.parse("0-1"), Map.of("wiremock", 0.5));
+
+        CgroupIsolation isolation = CgroupIsolation.create(new CgroupLayout.V1(cpu, cpuset), plan, 4242);
+
+        Path group = cpuset.resolve("vthreads-lab-4242");
+        assertThat(group.resolve("cpuset.cpus")).hasContent("0,1");
+        assertThat(group.resolve("pessoa-service/cpuset.cpus")).hasContent("1");
+        assertThat(group.resolve("postgres/cpuset.cpus")).hasContent("1");
+        assertThat(group.resolve("gatling/cpuset.cpus")).hasContent("0");
+        assertThat(group.resolve("lab/cpuset.mems")).hasContent("0");
+        Path shares = cpu.resolve("vthreads-lab-4242");
+        assertThat(shares.resolve("pessoa-service/cpu.shares")).hasContent("1024");
+        assertThat(shares.resolve("gatling/cpu.shares")).hasContent("1024");
+        assertThat(shares.resolve("pessoa-service/cpu.cfs_quota_us")).hasContent("-1");
+        // 0.5 CPU = 50 ms of every 100 ms period
+        assertThat(shares.resolve("wiremock/cpu.cfs_quota_us")).hasContent("50000");
+        assertThat(shares.resolve("wiremock/cpu.cfs_period_us")).hasContent("100000");
+        assertThat(isolation.partition().mode()).isEqualTo(Partition.Mode.CGROUP);
+        assertThat(isolation.partition().components().get("wiremock").quotaCores()).isEqualTo(0.5);
+        assertThat(isolation.cpuCount("pessoa-service")).isEqualTo(1);
+    }
+
+    @Test
+    void aProcessStartsInsideItsGroupsBeforeItBecomesTheComponent() throws IOException {
+        Path cpu = Files.createDirectories(root.resolve("cpu"));
+        Path cpuset = Files.createDirectories(root.resolve("cpuset"));
+        Files.writeString(cpuset.resolve("cpuset.mems"), "0");
+        CgroupIsolation isolation = CgroupIsolation.create(new CgroupLayout.V1(cpu, cpuset), SidePlan.split(CpuSet.parse("0-1"), Map.of()), 7);
+
+        var prefix = isolation.prefix("gateway-service");
+
+        assertThat(prefix).startsWith("/bin/sh", "-c");
+        assertThat(prefix.get(2)).contains("echo $$ > '" + cpu.resolve("vthreads-lab-7/gateway-service/cgroup.procs") + "'",
+                "echo $$ > '" + cpuset.resolve("vthreads-lab-7/gateway-service/cgroup.procs") + "'").endsWith("exec \"$@\"");
+        assertThat(prefix.getLast()).isEqualTo("sh");
+    }
+
+    @Test
+    void v2DelegatesCpuAndCpusetAndWritesWeightsAndMax() throws IOException {
+        Path v2 = Files.createDirectories(root.resolve("unified"));
+        SidePlan plan = SidePlan.split(CpuSet.parse("0-3"), Map.of("pessoa-service", 1.5));
+
+        CgroupIsolation isolation = CgroupIsolation.create(new CgroupLayout.V2(v2), plan, 9);
+
+        Path group = v2.resolve("vthreads-lab-9");
+        assertThat(v2.resolve("cgroup.subtree_control")).hasContent("+cpu +cpuset");
+        assertThat(group.resolve("cgroup.subtree_control")).hasContent("+cpu +cpuset");
+        // the lab moved into its own leaf first: v2 delegates controllers only from groups without processes
+        assertThat(group.resolve("lab/cgroup.procs")).hasContent(Long.toString(ProcessHandle.current().pid()));
+        assertThat(group.resolve("pessoa-service/cpuset.cpus")).hasContent("1,2,3");
+        assertThat(group.resolve("pessoa-service/cpu.max")).hasContent("150000 100000");
+        assertThat(group.resolve("gateway-service/cpu.max")).hasContent("max 100000");
+        assertThat(group.resolve("gatling/cpu.weight")).hasContent("100");
+        assertThat(isolation.partition().components().get("gatling").weight()).isEqualTo(100);
+    }
+
+    @Test
+    void findsTheHierarchiesAndTheLabsOwnPlaceInThem() {
+        var mountinfo = java.util.List.of(
+                "30 25 0:26 / /sys/fs/cgroup/cpu rw,relatime - cgroup cgroup rw,cpu",
+                "31 25 0:27 / /sys/fs/cgroup/cpuset rw,relatime - cgroup cgroup rw,cpuset",
+                "32 25 0:28 / /sys/fs/cgroup/unified rw,relatime - cgroup2 cgroup2 rw");
+        var own = java.util.List.of("4:cpuset:/a/b", "1:cpu,cpuacct:/a", "0::/");
+
+        assertThat(CgroupLayout.mountOf(mountinfo, "cgroup", "cpuset")).contains(Path.of("/sys/fs/cgroup/cpuset"));
+        assertThat(CgroupLayout.mountOf(mountinfo, "cgroup", "cpu")).contains(Path.of("/sys/fs/cgroup/cpu"));
+        assertThat(CgroupLayout.mountOf(mountinfo, "cgroup2", null)).contains(Path.of("/sys/fs/cgroup/unified"));
+        assertThat(CgroupLayout.ownPath(own, "cpu")).contains("/a");
+        assertThat(CgroupLayout.ownPath(own, "cpuset")).contains("/a/b");
+        assertThat(CgroupLayout.ownPath(own, null)).contains("/");
+        assertThat(CgroupLayout.under(Path.of("/sys/fs/cgroup/cpuset"), "/a/b")).isEqualTo(Path.of("/sys/fs/cgroup/cpuset/a/b"));
+    }
+}
