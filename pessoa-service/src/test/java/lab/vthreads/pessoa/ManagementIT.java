@@ -49,6 +49,16 @@ class ManagementIT {
     }
 
     @Test
+    void countsEveryCepLookupByOutcomeAndExposesTheCepPoolAndTheJit() {
+        new Http("http://127.0.0.1:" + port).postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "CONTADA", "01001000"));
+        String scrape = new Http("http://127.0.0.1:" + managementPort).get("/actuator/prometheus").body();
+
+        // The lab divides this counter by the gateway's requests to get the lookups per request.
+        assertThat(scrape).containsPattern("cep_lookups_seconds_count\\{[^}]*outcome=\"found\"[^}]*\\} [1-9]");
+        assertThat(scrape).contains("httpcomponents_httpclient_pool_total_connections{", "jvm_compilation_time_ms_total");
+    }
+
+    @Test
     void namesTheHikariCpVersionItLoaded() {
         var hikari = new Http("http://127.0.0.1:" + managementPort).get("/actuator/info").json().get("hikariCp");
 

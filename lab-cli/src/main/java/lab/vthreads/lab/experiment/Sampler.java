@@ -32,7 +32,7 @@ final class Sampler implements AutoCloseable {
     /** The metric families the lab reads; nothing else is scraped. */
     static final List<String> FAMILIES = List.of("jvm_memory_used_bytes", "jvm_threads_live_threads", "jvm_threads_peak_threads",
             "jvm_threads_virtual_live_threads", "tomcat_threads_busy_threads", "hikaricp_connections_active", "hikaricp_connections_pending",
-            "http_server_requests_seconds", "http_client_requests_seconds", "hikaricp_connections_acquire_seconds",
+            "http_server_requests_seconds", "cep_lookups_seconds", "hikaricp_connections_acquire_seconds",
             "hikaricp_connections_usage_seconds", "hikaricp_connections_timeout", "httpcomponents_httpclient_pool_total_connections",
             "jvm_compilation_time_ms");
 
@@ -112,7 +112,7 @@ final class Sampler implements AutoCloseable {
             // Cumulative counters: the calibration differences them over its window.
             s.put(SampleKeys.GATEWAY_REQUESTS, gateway.sum("http_server_requests_seconds_count", API));
             s.put(SampleKeys.GATEWAY_REQUEST_SECONDS, gateway.sum("http_server_requests_seconds_sum", API));
-            s.put(SampleKeys.PESSOA_CEP_CALLS, orZero(pessoa.sum("http_client_requests_seconds_count")));
+            s.put(SampleKeys.PESSOA_CEP_CALLS, orZero(pessoa.sum("cep_lookups_seconds_count")));
             s.put(SampleKeys.PESSOA_ACQUIRES, orZero(pessoa.sum("hikaricp_connections_acquire_seconds_count")));
             s.put(SampleKeys.PESSOA_USAGES, orZero(pessoa.sum("hikaricp_connections_usage_seconds_count")));
             s.put(SampleKeys.PESSOA_USAGE_SECONDS, orZero(pessoa.sum("hikaricp_connections_usage_seconds_sum")));

@@ -1,23 +1,55 @@
 package lab.vthreads.pessoa.cep;
 
-import org.springframework.http.HttpStatusCode;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.HttpEntity;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.springframework.stereotype.Component;
-import org.springframework.web.client.ResourceAccessException;
-import org.springframework.web.client.RestClient;
-import org.springframework.web.client.RestClientException;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
 
-import java.net.http.HttpTimeoutException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /** Looks a CEP up in the ViaCEP-shaped API and turns every way that can go wrong into one of two exceptions. */
 @Component
-public class CepClient {
+public class CepClient implements AutoCloseable {
 
-    private final RestClient cepRestClient;
+    private final CloseableHttpClient cepHttpClient;
+    private final JsonMapper jsonMapper;
+    private final URI baseUrl;
     private final long readTimeoutNanos;
+    // HttpClient 5's timeouts bound each read, not the answer: a body that trickles in (one chunk every 0.5 s) would
+    // never meet them. One timer thread cancels a lookup still running at its deadline; it sleeps until one is due.
+    private final ScheduledThreadPoolExecutor deadlines;
+    // cep.lookups, by outcome: the lab counts lookups per request from it, and its times are the API's latency as this
+    // service saw it (the role http.client.requests had while the lookups went through RestClient).
+    private final Timer found, notFound, failed, timedOut;
 
-    CepClient(RestClient cepRestClient, CepProperties properties) {
-        this.cepRestClient = cepRestClient;
+    CepClient(CloseableHttpClient cepHttpClient, JsonMapper jsonMapper, CepProperties properties, MeterRegistry registry) {
+        this.cepHttpClient = cepHttpClient;
+        this.jsonMapper = jsonMapper;
+        this.baseUrl = properties.baseUrl();
         this.readTimeoutNanos = properties.readTimeout().toNanos();
+        this.deadlines = new ScheduledThreadPoolExecutor(1, Thread.ofPlatform().name("cep-deadline").daemon().factory());
+        this.deadlines.setRemoveOnCancelPolicy(true);
+        this.found = lookups(registry, "found");
+        this.notFound = lookups(registry, "not-found");
+        this.failed = lookups(registry, "failed");
+        this.timedOut = lookups(registry, "timeout");
+    }
+
+    private static Timer lookups(MeterRegistry registry, String outcome) {
+        return Timer.builder("cep.lookups").description("CEP API lookups, from the request to the parsed answer")
+                .tag("outcome", outcome).publishPercentileHistogram().register(registry);
     }
 
     /**
@@ -26,24 +58,35 @@ public class CepClient {
      * @throws CepUnavailableException the API failed or timed out
      */
     public CepAddress lookup(String cep) {
-        CepAddress address;
         long start = System.nanoTime();
+        Timer outcome = failed;
         try {
-            address = cepRestClient.get()
-                    .uri("/ws/{cep}/json/", cep)
-                    .retrieve()
-                    .onStatus(HttpStatusCode::is4xxClientError, (request, response) -> {
-                        throw new CepNotFoundException(cep);
-                    })
-                    .body(CepAddress.class);
-        } catch (ResourceAccessException e) {
-            throw new CepUnavailableException(cep, timedOut(e, start), String.valueOf(e.getMostSpecificCause().getMessage()), e);
-        } catch (RestClientException e) {
-            throw new CepUnavailableException(cep, timedOut(e, start), e.getMessage() + " (" + e.getMostSpecificCause() + ")", e);
-        } catch (IllegalStateException e) {
-            // Seen under overload: the read timeout closed a gzip-encoded body while Jackson still read it, and the
-            // JDK's GZIPInputStream reports that as "Inflater has been closed", not as an IOException.
-            throw new CepUnavailableException(cep, timedOut(e, start), "response body unreadable: " + e.getMessage(), e);
+            CepAddress address = fetch(cep, start);
+            outcome = found;
+            return address;
+        } catch (CepNotFoundException e) {
+            outcome = notFound;
+            throw e;
+        } catch (CepUnavailableException e) {
+            outcome = e.timeout() ? timedOut : failed;
+            throw e;
+        } finally {
+            outcome.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private CepAddress fetch(String cep, long start) {
+        HttpGet get = new HttpGet(baseUrl.resolve("/ws/" + cep + "/json/"));
+        ScheduledFuture<?> deadline = deadlines.schedule(get::cancel, readTimeoutNanos, TimeUnit.NANOSECONDS);
+        CepAddress address;
+        try {
+            address = cepHttpClient.execute(get, response -> read(cep, response));
+        } catch (IOException e) {
+            throw new CepUnavailableException(cep, timedOut(e, start), e.getClass().getSimpleName() + ": " + e.getMessage(), e);
+        } catch (JacksonException e) {
+            throw new CepUnavailableException(cep, timedOut(e, start), "response body unreadable: " + e.getOriginalMessage(), e);
+        } finally {
+            deadline.cancel(false);
         }
         if (address == null) {
             throw new CepUnavailableException(cep, false, "empty body", null);
@@ -54,16 +97,40 @@ public class CepClient {
         return address;
     }
 
+    private CepAddress read(String cep, ClassicHttpResponse response) throws IOException {
+        HttpEntity entity = response.getEntity();
+        int status = response.getCode();
+        if (status >= 400) {
+            // Read to the end so that the connection goes back to the pool.
+            EntityUtils.consume(entity);
+            if (status < 500) {
+                throw new CepNotFoundException(cep);
+            }
+            throw new CepUnavailableException(cep, false, "HTTP " + status + " " + response.getReasonPhrase(), null);
+        }
+        if (entity == null) {
+            return null;
+        }
+        try (InputStream body = entity.getContent()) {
+            return jsonMapper.readValue(body, CepAddress.class);
+        }
+    }
+
     /**
-     * A timeout shows up as HttpTimeoutException while waiting for headers, but as a plain "closed" IOException when
-     * the read timeout closes a body still being read; the elapsed time tells the two apart from a real failure.
+     * A timeout shows up as a SocketTimeoutException while waiting for a read, but as an aborted request when the
+     * deadline cancels a body still being read; the elapsed time tells the second apart from a real failure.
      */
     private boolean timedOut(Throwable e, long start) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof HttpTimeoutException) {
+            if (t instanceof SocketTimeoutException) {
                 return true;
             }
         }
         return System.nanoTime() - start >= readTimeoutNanos;
+    }
+
+    @Override
+    public void close() {
+        deadlines.shutdownNow();
     }
 }

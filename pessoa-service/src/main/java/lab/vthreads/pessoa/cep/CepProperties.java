@@ -1,6 +1,7 @@
 package lab.vthreads.pessoa.cep;
 
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -11,8 +12,11 @@ import java.time.Duration;
 /**
  * The downstream CEP API ({@code lab.cep.*}, or {@code LAB_CEP_BASE_URL} and friends from the environment).
  *
+ * @param readTimeout             the whole answer, headers and body, must arrive within this
  * @param lookupInsideTransaction do the lookups while the database transaction, and so a pooled connection,
  *                                is held: the deliberate anti-pattern in which the pool becomes the bottleneck
+ * @param maxConnections          open connections to the API at most; high enough by default that the lab's
+ *                                scenarios never queue on it (the JDK client it replaced had no limit)
  */
 @Validated
 @ConfigurationProperties("lab.cep")
@@ -20,5 +24,6 @@ public record CepProperties(
         @NotNull URI baseUrl,
         @NotNull @DefaultValue("1s") Duration connectTimeout,
         @NotNull @DefaultValue("2s") Duration readTimeout,
-        @DefaultValue("false") boolean lookupInsideTransaction) {
+        @DefaultValue("false") boolean lookupInsideTransaction,
+        @Positive @DefaultValue("2000") int maxConnections) {
 }
