@@ -98,7 +98,7 @@ final class Calibrator {
             int[] rates = rates(warmUp());
             Calibration.Run low = measure("rate-" + rates[0], open(rates[0]));
             Calibration.Run high = measure("rate-" + rates[1], open(rates[1]));
-            int users = saturationUsers(cores, high);
+            int users = saturationUsers(cores, high, partition, cellLatency.meanMillis());
             CepLatencySwitch.apply(wiremock, cellLatency);
             Calibration.Run saturated = measure("saturation", closed(users));
             Calibration calibration = Calibration.of(cores, rates[1], low, high, saturated, cellLatency.meanMillis(), users);
@@ -134,13 +134,17 @@ final class Calibrator {
     /**
      * Enough closed users to saturate the CPU with the cells' latency: 1.5 × the CPU bound the higher rate suggests
      * (its CPU per request still holds background, so it errs towards more users) × the response time with latency,
-     * by Little's law.
+     * by Little's law. On a partitioned machine the bound is the system side's: its CPUs ÷ what the services and
+     * PostgreSQL spend, not what every process does (counting the load side's too gave 32 users here, and a
+     * "saturation" run that kept the machine only 75% busy).
      */
-    int saturationUsers(int cores, Calibration.Run high) {
-        double cpuPerRequest = high.cores().values().stream().mapToDouble(Double::doubleValue).sum() / high.throughput();
-        int sharing = partition.isolated() ? partition.systemCpuCount() : cores;
+    static int saturationUsers(int cores, Calibration.Run high, Partition partition, double cepMeanMs) {
+        boolean isolated = partition.isolated();
+        double cpuPerRequest = high.cores().entrySet().stream().filter(e -> !isolated || Calibration.SYSTEM.contains(e.getKey()))
+                .mapToDouble(Map.Entry::getValue).sum() / high.throughput();
+        int sharing = isolated ? partition.systemCpuCount() : cores;
         double bound = sharing / Math.max(1e-6, cpuPerRequest);
-        double responseSeconds = (high.responseMs() + high.cepLookupsPerRequest() * cellLatency.meanMillis()) / 1000;
+        double responseSeconds = (high.responseMs() + high.cepLookupsPerRequest() * cepMeanMs) / 1000;
         return (int) Math.max(SATURATION_USERS, Math.min(MAX_SATURATION_USERS, Math.ceil(1.5 * bound * responseSeconds)));
     }
 
