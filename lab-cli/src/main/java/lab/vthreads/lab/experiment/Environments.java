@@ -19,7 +19,8 @@ public final class Environments {
     private Environments() {
     }
 
-    static ExperimentResults.Environment describe(Path home, Stack stack) {
+    /** @param cores the experiment's CPUs (the partition's, both sides), not the lab's own after it moved to the load side */
+    static ExperimentResults.Environment describe(Path home, Stack stack, int cores) {
         Path pessoaJar = jar(home, "pessoa-service");
         Map<String, String> components = new LinkedHashMap<>();
         stack.rows().forEach(row -> components.put(row.component().label(), row.settings()));
@@ -30,7 +31,7 @@ public final class Environments {
                 libraryVersion(pessoaJar, "HikariCP"),
                 libraryVersion(pessoaJar, "postgresql"),
                 gatlingVersion(home),
-                Runtime.getRuntime().availableProcessors(),
+                cores,
                 memoryMb(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
                 components);

@@ -141,7 +141,7 @@ public final class ExperimentRunner {
         ScaledScenario scaled = null;
         try (Stack stack = Stack.startInfrastructure(base, isolation)) {
             running = stack;
-            environment = Environments.describe(options.home(), stack);
+            environment = Environments.describe(options.home(), stack, partition.machineCpuCount());
             // Without a calibration there is no model: for quick runs and for tests of what the model does not need.
             calibration = options.calibrationSeconds() == 0 ? null : new CalibrationCache(options.resultsDirectory().getParent()).reuseOrMeasure(
                     CalibrationCache.fingerprint(options.home(), preset, cells.getFirst(), options.calibrationSeconds(), partition, environment.cores()),

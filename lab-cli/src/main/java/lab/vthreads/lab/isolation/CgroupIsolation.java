@@ -79,6 +79,29 @@ final class CgroupIsolation implements Isolation {
     }
 
     @Override
+    public void widenForStart(List<String> components) {
+        cpus(components, true);
+    }
+
+    @Override
+    public void narrowAfterStart(List<String> components) {
+        cpus(components, false);
+    }
+
+    /** A cpuset change applies to every thread already in the group and to those it starts later. */
+    private void cpus(List<String> components, boolean wide) {
+        try {
+            for (String component : components) {
+                for (Path root : layout.roots()) {
+                    layout.cpus(root.resolve(group).resolve(component), wide ? plan.allowed() : plan.cpusOf(component));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not set the CPUs of " + components + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
     public void placeSelf() {
         try {
             for (Path root : layout.roots()) {

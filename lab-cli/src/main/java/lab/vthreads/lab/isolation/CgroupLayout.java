@@ -27,6 +27,9 @@ abstract class CgroupLayout {
     /** One component's group: its CPUs, equal weight, and its quota (cores; null for none). */
     abstract void configure(Path group, CpuSet cpus, Double quotaCores) throws IOException;
 
+    /** Changes the CPUs of a group already configured (in v1, only its cpuset hierarchy's copy has CPUs). */
+    abstract void cpus(Path group, CpuSet cpus) throws IOException;
+
     /** Groups left by a lab that was killed (vthreads-lab-PID of a dead PID, with no process left in them). */
     void removeStale() {
         for (Path root : roots()) {
@@ -129,6 +132,10 @@ abstract class CgroupLayout {
             }
         }
 
+        void cpus(Path group, CpuSet cpus) throws IOException {
+            if (group.startsWith(cpuset)) write(group.resolve("cpuset.cpus"), cpus.toString());
+        }
+
         void configure(Path group, CpuSet cpus, Double quotaCores) throws IOException {
             if (group.startsWith(cpuset)) {
                 write(group.resolve("cpuset.cpus"), cpus.toString());
@@ -185,6 +192,10 @@ abstract class CgroupLayout {
             write(root.resolve("cgroup.subtree_control"), "+cpu +cpuset");
             write(parent.resolve("cgroup.subtree_control"), "+cpu +cpuset");
             write(parent.resolve("cpuset.cpus"), allowed.toString());
+        }
+
+        void cpus(Path group, CpuSet cpus) throws IOException {
+            write(group.resolve("cpuset.cpus"), cpus.toString());
         }
 
         void configure(Path group, CpuSet cpus, Double quotaCores) throws IOException {

@@ -16,6 +16,18 @@ public interface Isolation extends AutoCloseable {
     /** What to put before a component's command so that it starts in its place. */
     List<String> prefix(String component);
 
+    /**
+     * Lets these components run on every allowed CPU while they start, until {@link #narrowAfterStart}. Nothing is
+     * measured then and the load generator is not running, so the partition has nothing to protect; two JVMs starting
+     * on the system side's one CPU here took 17-18 s, the JIT and class loading of both on one core.
+     */
+    default void widenForStart(List<String> components) {
+    }
+
+    /** Puts the components back on their side's CPUs, before any load: what they run with from here on. */
+    default void narrowAfterStart(List<String> components) {
+    }
+
     /** Moves the lab's own JVM (the observer) to the load side. */
     void placeSelf();
 

@@ -1,5 +1,7 @@
 package lab.vthreads.lab.isolation;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
 import java.util.Map;
 
 /**
@@ -20,6 +22,8 @@ public record Partition(Mode mode, String reason, String loadCpus, String system
     public record Placement(String cpus, Double quotaCores, Integer weight) {
     }
 
+    // Not a property: Jackson would read "is" as a getter prefix and write "olated" into results.json.
+    @JsonIgnore
     public boolean isolated() {
         return mode != Mode.NONE;
     }
@@ -31,5 +35,13 @@ public record Partition(Mode mode, String reason, String loadCpus, String system
 
     public Integer loadCpuCount() {
         return isolated() ? CpuSet.parse(loadCpus).size() : null;
+    }
+
+    /**
+     * The CPUs of the whole experiment, both sides. Not the lab's availableProcessors(): once it has moved itself to
+     * the load side, that is the load side's count (1 here, on a 2-core machine).
+     */
+    public int machineCpuCount() {
+        return isolated() ? loadCpuCount() + systemCpuCount() : CpuSet.parse(systemCpus).size();
     }
 }

@@ -34,6 +34,7 @@ public final class Stack implements AutoCloseable {
 
     private final StackSettings settings;
     private final Launcher launcher;
+    private final Isolation isolation;
     // Read by other threads (the sampler, a shutdown hook) without waiting for a start in progress.
     private final Map<Component, ManagedProcess> processes = Collections.synchronizedMap(new LinkedHashMap<>());
     private final Map<Component, Row> rows = Collections.synchronizedMap(new LinkedHashMap<>());
@@ -45,6 +46,7 @@ public final class Stack implements AutoCloseable {
         this.settings = settings;
         this.services = settings;
         this.launcher = new Launcher(settings.home(), isolation);
+        this.isolation = isolation;
     }
 
     /** Every component on every CPU, as {@code ./lab up} runs them. */
@@ -79,16 +81,26 @@ public final class Stack implements AutoCloseable {
     /**
      * Both services at once, then waits until both are healthy: the gateway resolves pessoa-service per request, not
      * at start-up, so neither waits for the other, and a cell starts in the slower one's time, not in the sum of both.
+     * While they start they may use every CPU ({@link Isolation#widenForStart}); they are back on their side's before
+     * this returns.
      * {@code cell} may change the factors.
      */
     public synchronized void startServices(StackSettings cell) {
         services = cell;
+        List<String> both = List.of(Component.PESSOA.label(), Component.GATEWAY.label());
+        isolation.widenForStart(both);
         try {
             Launcher.Started pessoa = launchPessoaService();
             Launcher.Started gateway = launchGateway();
             awaitPessoaService(pessoa);
             awaitGateway(gateway);
+            isolation.narrowAfterStart(both);
         } catch (RuntimeException e) {
+            try {
+                isolation.narrowAfterStart(both);
+            } catch (RuntimeException n) {
+                e.addSuppressed(n);
+            }
             stopServices();
             throw e;
         }

@@ -47,6 +47,35 @@ class CgroupIsolationTest {
     }
 
     @Test
+    void theServicesStartOnEveryCpuAndAreBackOnTheirSideBeforeAnyLoad() throws IOException {
+        Path cpu = Files.createDirectories(root.resolve("cpu"));
+        Path cpuset = Files.createDirectories(root.resolve("cpuset"));
+        Files.writeString(cpuset.resolve("cpuset.mems"), "0\n");
+        CgroupIsolation isolation = CgroupIsolation.create(new CgroupLayout.V1(cpu, cpuset), SidePlan.split(CpuSet.parse("0-1"), Map.of()), 4243);
+        Path group = cpuset.resolve("vthreads-lab-4243");
+
+        isolation.widenForStart(java.util.List.of("pessoa-service", "gateway-service"));
+        assertThat(group.resolve("pessoa-service/cpuset.cpus")).hasContent("0,1");
+        assertThat(group.resolve("gateway-service/cpuset.cpus")).hasContent("0,1");
+        assertThat(group.resolve("gatling/cpuset.cpus")).hasContent("0");
+
+        isolation.narrowAfterStart(java.util.List.of("pessoa-service", "gateway-service"));
+        assertThat(group.resolve("pessoa-service/cpuset.cpus")).hasContent("1");
+        assertThat(group.resolve("gateway-service/cpuset.cpus")).hasContent("1");
+    }
+
+    @Test
+    void thePartitionCountsTheMachinesCpusOnBothSidesAndWritesNoStrayProperty() {
+        Partition isolated = SidePlan.split(CpuSet.parse("0-3"), Map.of()).partition(Partition.Mode.CGROUP, "test", 1024);
+        Partition shared = new Partition(Partition.Mode.NONE, "off", "0-1", "0-1", Map.of());
+
+        assertThat(isolated.machineCpuCount()).isEqualTo(4);
+        assertThat(shared.machineCpuCount()).isEqualTo(2);
+        String json = tools.jackson.databind.json.JsonMapper.builder().build().writeValueAsString(isolated);
+        assertThat(json).contains("\"loadCpus\"").doesNotContain("olated");
+    }
+
+    @Test
     void aProcessStartsInsideItsGroupsBeforeItBecomesTheComponent() throws IOException {
         Path cpu = Files.createDirectories(root.resolve("cpu"));
         Path cpuset = Files.createDirectories(root.resolve("cpuset"));
