@@ -1,15 +1,9 @@
 package lab.vthreads.gateway.proxy;
 
 import io.micrometer.core.instrument.binder.httpcomponents.hc5.PoolingHttpClientConnectionManagerMetricsBinder;
-import org.apache.hc.client5.http.config.ConnectionConfig;
-import org.apache.hc.client5.http.config.RequestConfig;
+import lab.vthreads.service.http.PooledHttpClients;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
-import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
-import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
-import org.apache.hc.core5.http.io.SocketConfig;
-import org.apache.hc.core5.util.TimeValue;
-import org.apache.hc.core5.util.Timeout;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.client.ClientHttpRequestFactory;
@@ -29,33 +23,13 @@ class ProxyClientConfiguration {
 
     @Bean(destroyMethod = "close")
     PoolingHttpClientConnectionManager proxyConnectionManager(ProxyClientProperties properties) {
-        return PoolingHttpClientConnectionManagerBuilder.create()
-                .setMaxConnTotal(properties.maxConnections())
-                .setMaxConnPerRoute(properties.maxConnections())
-                .setDefaultConnectionConfig(ConnectionConfig.custom()
-                        .setConnectTimeout(Timeout.of(properties.connectTimeout()))
-                        .setSocketTimeout(Timeout.of(properties.responseTimeout()))
-                        .setValidateAfterInactivity(TimeValue.ofSeconds(2))
-                        .build())
-                .setDefaultSocketConfig(SocketConfig.custom().setTcpNoDelay(true).build())
-                .build();
+        return PooledHttpClients.pool(properties.maxConnections(), properties.connectTimeout(), properties.responseTimeout());
     }
 
+    /** No automatic retries above all: pessoa-service may already have stored the person a POST carried. */
     @Bean(destroyMethod = "close")
     CloseableHttpClient proxyHttpClient(PoolingHttpClientConnectionManager connectionManager, ProxyClientProperties properties) {
-        return HttpClients.custom()
-                .setConnectionManager(connectionManager)
-                .setDefaultRequestConfig(RequestConfig.custom()
-                        .setConnectionRequestTimeout(Timeout.of(properties.connectionRequestTimeout()))
-                        .setResponseTimeout(Timeout.of(properties.responseTimeout()))
-                        .build())
-                // A proxy must not retry a POST on its own: pessoa-service may already have stored the person.
-                .disableAutomaticRetries()
-                .disableRedirectHandling()
-                .disableCookieManagement()
-                .disableContentCompression()
-                .evictIdleConnections(TimeValue.ofSeconds(30))
-                .build();
+        return PooledHttpClients.client(connectionManager, properties.connectionRequestTimeout(), properties.responseTimeout());
     }
 
     /** Picked up by Spring Cloud Gateway MVC's RestClient, which does the proxying. */

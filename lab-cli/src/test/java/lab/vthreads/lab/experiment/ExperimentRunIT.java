@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.report.ResultsFiles;
-import lab.vthreads.lab.stack.StackSettings;
+import lab.vthreads.lab.stack.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,8 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,7 +49,7 @@ class ExperimentRunIT {
                   - {name: no-such-hikari, modes: [virtual], hikariCp: "0.0.0"}
                 """);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, ports(), 0.5, false, 12, true, false, Isolation.Request.AUTO,
+        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, FreePorts.stack(), 0.5, false, 12, true, false, Isolation.Request.AUTO,
                 new PrintStream(progress, true)));
 
         ExperimentResults results = runner.run();
@@ -112,7 +110,7 @@ class ExperimentRunIT {
                 cepLatency: fixed:50
                 repeat: 1
                 """);
-        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, ports(), 0.5, false, 60, true, false, Isolation.Request.AUTO,
+        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, FreePorts.stack(), 0.5, false, 60, true, false, Isolation.Request.AUTO,
                 new PrintStream(new ByteArrayOutputStream(), true)));
         Thread run = new Thread(() -> {
             try {
@@ -137,18 +135,6 @@ class ExperimentRunIT {
         // PostgreSQL (with its detached postmaster), WireMock, both services and Gatling
         assertThat(started).hasSizeGreaterThan(5).noneMatch(ProcessHandle::isAlive);
         runner.loadGenerators().forEach(p -> assertThat(p.handle().isAlive()).isFalse());
-    }
-
-    private static StackSettings.StackPorts ports() {
-        return new StackSettings.StackPorts(free(), free(), free(), free(), free(), free());
-    }
-
-    private static int free() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** The documented schema, applied to a written file. */

@@ -4,17 +4,14 @@ import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.report.Interference;
 import lab.vthreads.lab.report.Summary;
-import lab.vthreads.lab.stack.StackSettings;
+import lab.vthreads.lab.stack.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -69,7 +66,7 @@ class InterferenceIT {
     }
 
     private static ExperimentResults run(Path dir, Isolation.Request isolation) throws Exception {
-        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(Preset.parse(SMALL), false, HOME, dir, ports(), 0.5, false, 0,
+        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(Preset.parse(SMALL), false, HOME, dir, FreePorts.stack(), 0.5, false, 0,
                 true, false, isolation, new PrintStream(new ByteArrayOutputStream(), true)));
         return runner.run();
     }
@@ -80,17 +77,5 @@ class InterferenceIT {
                 c.component(), c.platformMs(), c.virtualMs(), c.difference() * 100, c.threshold() * 100, c.compared() ? "compared" : "not compared"))));
         check.loadSides().forEach(l -> text.append(String.format("%s load side %.0f%% busy; ", l.cell(), l.busy() * 100)));
         return text.toString();
-    }
-
-    private static StackSettings.StackPorts ports() {
-        return new StackSettings.StackPorts(free(), free(), free(), free(), free(), free());
-    }
-
-    private static int free() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
