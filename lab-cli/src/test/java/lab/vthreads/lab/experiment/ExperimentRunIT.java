@@ -27,7 +27,9 @@ class ExperimentRunIT {
     static final Path HOME = Path.of("..").toAbsolutePath().normalize();
 
     @Test
-    void runsTheCellsWritesValidResultsAndAReportAndRecordsACellThatCouldNotStart(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir) throws Exception {
+    void runsTheCellsWritesValidResultsAndAReportAndRecordsACellThatCouldNotStart(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
+        // The run's folder inside the temporary one: the calibrations it keeps go beside it (../.calibrations), not in /tmp.
+        Path dir = temp.resolve("run");
         // Two real cells, and a third whose HikariCP version does not exist: it must fail alone, with its reason.
         Preset tiny = Preset.parse("""
                 name: tiny
@@ -95,7 +97,9 @@ class ExperimentRunIT {
 
     /** What a shutdown hook does on SIGTERM or Ctrl-C mid-run: every process the runner started ends, nothing is left behind. */
     @Test
-    void abortStopsTheLoadGeneratorTheServicesAndTheInfrastructure(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path dir) throws Exception {
+    void abortStopsTheLoadGeneratorTheServicesAndTheInfrastructure(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
+        // The run's folder inside the temporary one: the calibrations it keeps go beside it (../.calibrations), not in /tmp.
+        Path dir = temp.resolve("run");
         Preset tiny = Preset.parse("""
                 name: tiny
                 description: One cell.
