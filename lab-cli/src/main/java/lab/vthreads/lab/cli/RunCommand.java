@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs a platform-vs-virtual experiment (a preset) end to end and writes results/<timestamp>-<preset>/",
-                "with results.json, summary.md and index.html. With no options: the default preset, about 7 minutes on 2 cores."})
+                "with results.json, summary.md and index.html. With no options: the default preset, about 4 minutes on 2 cores (6-7 after a new build, which measures the calibration again)."})
 public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--preset", defaultValue = "default", description = "a name from presets/ or a path to a preset YAML (default: ${DEFAULT-VALUE})")

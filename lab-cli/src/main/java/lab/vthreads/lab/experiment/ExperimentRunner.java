@@ -102,9 +102,13 @@ public final class ExperimentRunner {
         return List.copyOf(cells);
     }
 
-    /** Roughly how long one measured run of a cell takes here, start-up and stop included. */
+    /**
+     * Roughly how long one measured run of a cell takes here: the services' start (8-9 s here, from their AOT caches
+     * on both CPUs) and Gatling's JVM, the warm-up and measured seconds, then the stop and the files (53 s measured
+     * for a default cell).
+     */
     public Duration estimatePerRun() {
-        return Duration.ofSeconds(25 + preset.warmupSeconds() + preset.measuredSeconds() + 8);
+        return Duration.ofSeconds(12 + preset.warmupSeconds() + preset.measuredSeconds() + 8);
     }
 
     public Duration estimateCalibration() {
