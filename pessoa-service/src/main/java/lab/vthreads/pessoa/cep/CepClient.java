@@ -13,7 +13,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.SocketTimeoutException;
+import java.io.InterruptedIOException;
 import java.net.URI;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -32,7 +32,7 @@ public class CepClient implements AutoCloseable {
     private final ScheduledThreadPoolExecutor deadlines;
     // cep.lookups, by outcome: the lab counts lookups per request from it, and its times are the API's latency as this
     // service saw it (the role http.client.requests had while the lookups went through RestClient).
-    private final Timer found, notFound, failed, timedOut;
+    private final Timer found, notFound, failed, timeouts;
 
     CepClient(CloseableHttpClient cepHttpClient, JsonMapper jsonMapper, CepProperties properties, MeterRegistry registry) {
         this.cepHttpClient = cepHttpClient;
@@ -44,7 +44,7 @@ public class CepClient implements AutoCloseable {
         this.found = lookups(registry, "found");
         this.notFound = lookups(registry, "not-found");
         this.failed = lookups(registry, "failed");
-        this.timedOut = lookups(registry, "timeout");
+        this.timeouts = lookups(registry, "timeout");
     }
 
     private static Timer lookups(MeterRegistry registry, String outcome) {
@@ -61,30 +61,30 @@ public class CepClient implements AutoCloseable {
         long start = System.nanoTime();
         Timer outcome = failed;
         try {
-            CepAddress address = fetch(cep, start);
+            CepAddress address = fetch(cep);
             outcome = found;
             return address;
         } catch (CepNotFoundException e) {
             outcome = notFound;
             throw e;
         } catch (CepUnavailableException e) {
-            outcome = e.timeout() ? timedOut : failed;
+            outcome = e.timeout() ? timeouts : failed;
             throw e;
         } finally {
             outcome.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
         }
     }
 
-    private CepAddress fetch(String cep, long start) {
+    private CepAddress fetch(String cep) {
         HttpGet get = new HttpGet(baseUrl.resolve("/ws/" + cep + "/json/"));
         ScheduledFuture<?> deadline = deadlines.schedule(get::cancel, readTimeoutNanos, TimeUnit.NANOSECONDS);
         CepAddress address;
         try {
             address = cepHttpClient.execute(get, response -> read(cep, response));
         } catch (IOException e) {
-            throw new CepUnavailableException(cep, get.isCancelled() || timedOut(e, start), e.getClass().getSimpleName() + ": " + e.getMessage(), e);
+            throw new CepUnavailableException(cep, timedOut(get, e), e.getClass().getSimpleName() + ": " + e.getMessage(), e);
         } catch (JacksonException e) {
-            throw new CepUnavailableException(cep, get.isCancelled() || timedOut(e, start), "response body unreadable: " + e.getOriginalMessage(), e);
+            throw new CepUnavailableException(cep, timedOut(get, e), "response body unreadable: " + e.getOriginalMessage(), e);
         } catch (IllegalStateException e) {
             // A deadline that cancels the request while HttpClient is still leasing or connecting surfaces as "Endpoint
             // not acquired / already released", not as an IOException: seen 115 times in one saturated cell, as 500s.
@@ -124,16 +124,20 @@ public class CepClient implements AutoCloseable {
     }
 
     /**
-     * A timeout shows up as a SocketTimeoutException while waiting for a read, but as an aborted request when the
-     * deadline cancels a body still being read; the elapsed time tells the second apart from a real failure.
+     * Only the deadline cancels a lookup, so a cancelled one timed out, however HttpClient reported it (an aborted
+     * request, a closed connection); otherwise HttpClient's own timeouts, a read's or a connect's, are
+     * InterruptedIOExceptions.
      */
-    private boolean timedOut(Throwable e, long start) {
+    private static boolean timedOut(HttpGet get, Throwable e) {
+        if (get.isCancelled()) {
+            return true;
+        }
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SocketTimeoutException) {
+            if (t instanceof InterruptedIOException) {
                 return true;
             }
         }
-        return System.nanoTime() - start >= readTimeoutNanos;
+        return false;
     }
 
     @Override
