@@ -14,9 +14,12 @@ import java.time.Duration;
  * @param client   {@code impatient}: a refused request is a failed one, and the user's replacement sends at once (how
  *                 load generators behave by default); {@code patient}: a 503 with Retry-After is retried after it,
  *                 with back-off and jitter ({@link RetryAfterBackoff}), as real clients do
+ * @param users    this load generator's users: its shard's part of {@code -Dusers} (all of them unless split)
+ * @param rate     likewise, its part of {@code -Drate}
  */
 public record LoadParameters(String baseUrl, int users, int rampUpSeconds, int warmupSeconds, int holdSeconds, int rampDownSeconds,
-                             String workload, double rate, double maxKoPercent, Integer p99Ms, String resultsFile, String client) {
+                             String workload, double rate, double maxKoPercent, Integer p99Ms, String resultsFile, String client,
+                             Shard shard) {
 
     public static LoadParameters fromSystemProperties(int users, int rampUpSeconds, int holdSeconds, int rampDownSeconds,
                                                       double maxKoPercent) {
@@ -29,19 +32,21 @@ public record LoadParameters(String baseUrl, int users, int rampUpSeconds, int w
         if (!client.equals("impatient") && !client.equals("patient")) {
             throw new IllegalArgumentException("-Dclient must be impatient or patient, not " + client);
         }
+        Shard shard = Shard.fromSystemProperties();
         return new LoadParameters(
                 System.getProperty("baseUrl", "http://127.0.0.1:8080"),
-                Integer.getInteger("users", users),
+                shard.users(Integer.getInteger("users", users)),
                 Integer.getInteger("rampUp", rampUpSeconds),
                 Integer.getInteger("warmup", 0),
                 Integer.getInteger("hold", holdSeconds),
                 Integer.getInteger("rampDown", rampDownSeconds),
                 workload,
-                Double.parseDouble(System.getProperty("rate", "100")),
+                shard.rate(Double.parseDouble(System.getProperty("rate", "100"))),
                 Double.parseDouble(System.getProperty("maxKoPercent", Double.toString(maxKoPercent))),
                 p99 == null || p99.isBlank() ? null : Integer.valueOf(p99),
                 System.getProperty("resultsFile"),
-                client);
+                client,
+                shard);
     }
 
     public boolean patient() {

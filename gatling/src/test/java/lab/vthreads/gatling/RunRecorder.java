@@ -8,8 +8,10 @@ import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -138,6 +140,16 @@ public final class RunRecorder {
         json.put("steadyOkLatencyMs", summary(steadyOk));
         json.put("koLatencyMs", summary(ko));
         json.put("steadyOperationOkLatencyMs", summary(steadyOperationOk));
+        // The histograms themselves, so that the results of several load generators can be merged exactly
+        // (HdrHistogram's add), not by averaging their percentiles.
+        Map<String, String> histograms = new LinkedHashMap<>();
+        histograms.put("ok", encoded(ok));
+        histograms.put("steadyOk", encoded(steadyOk));
+        histograms.put("ko", encoded(ko));
+        histograms.put("steadyOperationOk", encoded(steadyOperationOk));
+        json.put("histograms", histograms);
+        json.put("shard", parameters.shard().index());
+        json.put("shards", parameters.shard().count());
         json.put("deferred", deferred.sum());
         json.put("abandoned", abandoned.sum());
         json.put("deferredPerSecond", series(deferredPerSecond));
@@ -168,6 +180,17 @@ public final class RunRecorder {
             s.put("max", h.getMaxValue());
         }
         return s;
+    }
+
+    /** HdrHistogram's compressed form, base64: what {@code Histogram.decodeFromCompressedByteBuffer} reads back. */
+    static String encoded(Histogram h) {
+        Histogram copy = h.copy();
+        ByteBuffer buffer = ByteBuffer.allocate(copy.getNeededByteBufferCapacity());
+        int length = copy.encodeIntoCompressedByteBuffer(buffer);
+        byte[] bytes = new byte[length];
+        buffer.flip();
+        buffer.get(bytes);
+        return Base64.getEncoder().encodeToString(bytes);
     }
 
     /** Counts per second since the start, up to the last second that saw anything. */
