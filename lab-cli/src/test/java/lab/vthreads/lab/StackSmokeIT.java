@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
 import lab.vthreads.lab.load.GatlingRun;
+import lab.vthreads.lab.load.ResultsMerge;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.Stack;
@@ -30,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The stack as `./lab up` starts it (every component its own process, on free ports), loaded by SmokeSimulation for
- * about 10 s in each thread mode: no KO, every 201 is one stored row, and nothing is left running afterwards.
+ * about 10 s in each thread mode: no KO, every 201 is one stored row, and nothing is left running afterwards. In
+ * platform mode the load is split over two Gatling JVMs and their results merged (./lab merge-results).
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class StackSmokeIT {
@@ -69,21 +71,45 @@ class StackSmokeIT {
             for (int i = 0; i < 10; i++) {
                 gateway.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "AQUECE", "01001000"));
             }
-            ManagedProcess gatling = GatlingRun.start(HOME, "lab.vthreads.gatling.SmokeSimulation", Map.of(
-                            "baseUrl", "http://127.0.0.1:" + settings.ports().gateway(),
-                            "resultsFile", run.resolve("results.json").toString(),
-                            "rampUp", "2", "hold", "8"),
-                    run.resolve("gatling"), run.resolve("gatling.log"));
-            started.add(gatling.handle());
-            exit = GatlingRun.await(gatling, 180);
+            // Platform mode splits the load over two Gatling JVMs, as a Kubernetes indexed Job does, and merges their results.
+            int shards = mode == ThreadMode.PLATFORM ? 2 : 1;
+            List<ManagedProcess> gatlings = new ArrayList<>();
+            for (int shard = 0; shard < shards; shard++) {
+                ManagedProcess gatling = GatlingRun.start(HOME, "lab.vthreads.gatling.SmokeSimulation", Map.of(
+                                "baseUrl", "http://127.0.0.1:" + settings.ports().gateway(),
+                                "resultsFile", run.resolve("results-" + shard + ".json").toString(),
+                                "users", "6", "shards", Integer.toString(shards), "shard", Integer.toString(shard),
+                                "rampUp", "2", "hold", "8"),
+                        run.resolve("gatling-" + shard), run.resolve("gatling-" + shard + ".log"));
+                started.add(gatling.handle());
+                gatlings.add(gatling);
+            }
+            exit = 0;
+            for (ManagedProcess gatling : gatlings) exit |= GatlingRun.await(gatling, 180);
         }
 
-        assertThat(exit).as("Gatling's exit code (assertions and the nothing-lost check); log in " + run.resolve("gatling.log")).isZero();
-        JsonNode results = JsonMapper.builder().build().readTree(run.resolve("results.json").toFile());
+        assertThat(exit).as("Gatling's exit code (assertions and the nothing-lost check); logs in " + run).isZero();
+        Path resultsFile = run.resolve("results-0.json");
+        if (mode == ThreadMode.PLATFORM) {
+            resultsFile = run.resolve("merged.json");
+            ResultsMerge.write(ResultsMerge.merge(List.of(run.resolve("results-0.json"), run.resolve("results-1.json"))), resultsFile);
+            JsonNode first = JsonMapper.builder().build().readTree(run.resolve("results-0.json").toFile());
+            JsonNode second = JsonMapper.builder().build().readTree(run.resolve("results-1.json").toFile());
+            assertThat(first.at("/parameters/users").asInt() + second.at("/parameters/users").asInt()).isEqualTo(6);
+            JsonNode merged = JsonMapper.builder().build().readTree(resultsFile.toFile());
+            assertThat(merged.get("ok").asLong()).isEqualTo(first.get("ok").asLong() + second.get("ok").asLong());
+            assertThat(merged.at("/steadyOkLatencyMs/count").asLong())
+                    .isEqualTo(first.at("/steadyOkLatencyMs/count").asLong() + second.at("/steadyOkLatencyMs/count").asLong());
+            for (JsonNode part : List.of(first, second)) {
+                assertThat(merged.at("/okLatencyMs/max").asLong()).isGreaterThanOrEqualTo(part.at("/okLatencyMs/max").asLong());
+            }
+        }
+        JsonNode results = JsonMapper.builder().build().readTree(resultsFile.toFile());
         assertThat(results.get("ko").asLong()).isZero();
         assertThat(results.get("ok").asLong()).isPositive();
+        // Merged, this is the check over both load generators: neither part could make it alone.
         assertThat(results.get("created201").asLong()).isEqualTo(results.get("countAfter").asLong() - results.get("countBefore").asLong());
-        assertThat(GatlingRun.reportOf(run.resolve("gatling")).resolve("index.html")).exists();
+        assertThat(GatlingRun.reportOf(run.resolve("gatling-0")).resolve("index.html")).exists();
         // Four JVMs, the postmaster and its server processes, and Gatling: none may outlive the stack.
         assertThat(started).hasSizeGreaterThan(6).noneMatch(ProcessHandle::isAlive);
     }
