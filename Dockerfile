@@ -2,9 +2,9 @@
 # One Dockerfile for the lab's images, built from the repository root. compose.yaml picks the module and target:
 #   service      pessoa-service or gateway-service (build arg MODULE), a Spring Boot jar on a JRE
 #   cep-latency  the one-shot that sets the WireMock CEP API's latency through its admin API (MODULE=lab-infra)
+#   gatling      the load generator for k8s/load (no MODULE): the simulations and their classpath on a JRE
 
-FROM eclipse-temurin:25-jdk-noble AS build
-ARG MODULE
+FROM eclipse-temurin:25-jdk-noble AS sources
 WORKDIR /src
 # The dependency cache is the Maven repository as a BuildKit cache mount: it outlives every layer and every build,
 # so a source edit rebuilds without downloading dependencies again (a go-offline layer cannot be built here: the
@@ -22,6 +22,9 @@ COPY lab-infra/src lab-infra/src
 COPY service-support/src service-support/src
 COPY pessoa-service/src pessoa-service/src
 COPY gateway-service/src gateway-service/src
+
+FROM sources AS build
+ARG MODULE
 RUN --mount=type=cache,target=/root/.m2 \
     ./mvnw -B -q -pl "${MODULE}" -am -Dmaven.test.skip=true package \
     && ./mvnw -B -q -pl "${MODULE}" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=/out/lib \
@@ -40,8 +43,27 @@ USER app
 # as the native lab does with -XX:MaxRAM and -XX:ActiveProcessorCount.
 ENTRYPOINT ["java", "-jar", "/app/app.jar"]
 
+# The simulations are the gatling module's test classes; installing the reactor first lets copy-dependencies
+# resolve lab-infra, which is only in the reactor.
+FROM sources AS gatling-build
+COPY gatling/src gatling/src
+COPY wiremock/ceps.csv wiremock/ceps.csv
+RUN --mount=type=cache,target=/root/.m2 \
+    ./mvnw -B -q -pl gatling -am -DskipTests install \
+    && ./mvnw -B -q -pl gatling dependency:copy-dependencies -DincludeScope=test -DoutputDirectory=/out/lib \
+    && cp -r gatling/target/test-classes /out/test-classes
+
 FROM runtime AS cep-latency
 COPY --from=build /out/lib /app/lib
 COPY --from=build /out/app.jar /app/lib/lab-infra.jar
 USER app
 ENTRYPOINT ["java", "-cp", "/app/lib/*", "lab.vthreads.infra.cep.CepLatencyMain"]
+
+FROM runtime AS gatling
+COPY --from=gatling-build /out /app
+COPY wiremock/ceps.csv /app/ceps.csv
+USER app
+# What gatling-maven-plugin gives its JVM (GatlingRun's flags); -D settings come in JDK_JAVA_OPTIONS (k8s/load).
+ENTRYPOINT ["java", "-Xmx1g", "-XX:MaxInlineLevel=20", "-XX:MaxTrivialSize=12", "--add-opens=java.base/java.lang=ALL-UNNAMED", \
+            "--enable-native-access=ALL-UNNAMED", "-Dceps=/app/ceps.csv", "-cp", "/app/test-classes:/app/lib/*", \
+            "io.gatling.app.Gatling", "--results-folder", "/tmp/gatling"]
