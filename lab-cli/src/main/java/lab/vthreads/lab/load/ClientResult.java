@@ -15,16 +15,28 @@ import java.util.Map;
  *                    impatient user, the same as {@code latency})
  * @param holdFromEpochMs the hold window, as wall-clock times: where throughput, latency and every per-process figure
  *                    of the run are taken (null in files written before it was recorded)
+ * @param holdTrend   the hold window's second half's throughput ÷ its first half's, − 1: near 0 when the window was
+ *                    steady; beyond ±5% the system was still changing (a JIT still compiling, a queue still filling),
+ *                    and what the window measured depends on where it was cut (null: window under 4 s, or not recorded)
  */
 public record ClientResult(long requests, long ok, long ko, double throughput, Latency latency, Map<String, Long> koReasons,
                            long created201, long databaseDelta, boolean consistent, int gatlingExitCode, Double requestRate,
-                           Long deferred, Long abandoned, Latency operationLatency, Long holdFromEpochMs, Long holdToEpochMs) {
+                           Long deferred, Long abandoned, Latency operationLatency, Long holdFromEpochMs, Long holdToEpochMs,
+                           Double holdTrend) {
+
+    /** Beyond this |holdTrend| a window is not steady (issue 14's criterion: halves within 5%). */
+    public static final double STEADY = 0.05;
 
     /** A run without retries: every request is an operation of its own. */
     public ClientResult(long requests, long ok, long ko, double throughput, Latency latency, Map<String, Long> koReasons, long created201,
                         long databaseDelta, boolean consistent, int gatlingExitCode, Double requestRate) {
         this(requests, ok, ko, throughput, latency, koReasons, created201, databaseDelta, consistent, gatlingExitCode, requestRate, 0L, 0L, latency,
-                null, null);
+                null, null, null);
+    }
+
+    /** Whether the hold window was steady (null: not known). */
+    public Boolean steady() {
+        return holdTrend == null ? null : Math.abs(holdTrend) <= STEADY;
     }
 
     /** Failed operations ÷ operations that ended (a deferred attempt is not one; an abandoned user is neither). */

@@ -23,7 +23,7 @@ public final class GatlingResults {
     public static ClientResult read(Path resultsFile, int exit) {
         if (!Files.isRegularFile(resultsFile)) {
             return new ClientResult(0, 0, 0, 0, new ClientResult.Latency(0, 0, 0, 0, 0), Map.of("Gatling wrote no results", 1L), 0, 0, false, exit, 0.0,
-                    0L, 0L, new ClientResult.Latency(0, 0, 0, 0, 0), null, null);
+                    0L, 0L, new ClientResult.Latency(0, 0, 0, 0, 0), null, null, null);
         }
         JsonNode r = JSON.readTree(resultsFile.toFile());
         // Everything the table shows is the hold window's: the warm-up and the ramps are not measured.
@@ -43,7 +43,15 @@ public final class GatlingResults {
         return new ClientResult(ok + ko + deferred, ok, ko, to > from ? (double) ok / (to - from) : 0, requestLatency, reasons, created, delta,
                 countRead && created == delta, exit, to > from ? (double) (ok + ko + deferred) / (to - from) : 0.0,
                 deferred, r.path("abandoned").asLong(0), operations.path("count").asLong(0) > 0 ? latency(operations) : requestLatency,
-                r.get("startEpochMs").asLong() + from * 1000L, r.get("startEpochMs").asLong() + to * 1000L);
+                r.get("startEpochMs").asLong() + from * 1000L, r.get("startEpochMs").asLong() + to * 1000L, trend(r.get("okPerSecond"), from, to));
+    }
+
+    /** The second half of the window's successes ÷ the first half's, − 1; null for a window under 4 s or an empty first half. */
+    static Double trend(JsonNode perSecond, int from, int to) {
+        int half = (to - from) / 2;
+        if (half < 2) return null;
+        long first = inWindow(perSecond, from, from + half), second = inWindow(perSecond, to - half, to);
+        return first == 0 ? null : (double) second / first - 1;
     }
 
     private static ClientResult.Latency latency(JsonNode summary) {

@@ -35,6 +35,7 @@ final class ReportTables {
         if (!failures.rows().isEmpty()) tables.add(failures);
         if (!summary.ratios().isEmpty()) tables.add(ratios(summary, results.settings().published(), results.scaled()));
         if (!summary.aa().isEmpty()) tables.add(FairnessTables.noise(summary));
+        if (summary.rows().stream().anyMatch(r -> r.steady() != null)) tables.add(steadiness(summary));
         if (!summary.interference().pairs().isEmpty() || !summary.interference().loadSides().isEmpty()) {
             tables.add(FairnessTables.fairness(summary.interference()));
         }
@@ -67,6 +68,7 @@ final class ReportTables {
     static Table ratios(Summary summary, Published published, ScaledScenario scaled) {
         boolean withStudy = published != null;
         boolean withNoise = summary.ratios().stream().anyMatch(r -> r.beyondNoise() != null);
+        boolean withSteadiness = summary.ratios().stream().anyMatch(r -> r.steady() != null);
         List<List<String>> rows = new ArrayList<>();
         for (Summary.Ratio r : summary.ratios()) {
             List<String> row = new ArrayList<>(List.of((r.variant() != null ? r.variant() + ", " : "") + r.users() + " users"
@@ -77,6 +79,7 @@ final class ReportTables {
                 row.add(r.beyondNoise() == null ? "–" : (r.beyondNoise() ? "**yes**" : "no, within the A/A spread")
                         + String.format(Locale.ROOT, " (±%.0f%%)", noise.throughput() * 100));
             }
+            if (withSteadiness) row.add(r.steady() == null ? "–" : r.steady() ? "yes" : "**no**: see Steadiness");
             if (withStudy) {
                 row.add(r.publishedThroughput() != null ? ratio(r.publishedThroughput()) : "–");
                 row.add(r.publishedP95() != null ? ratio(r.publishedP95()) : "–");
@@ -85,10 +88,27 @@ final class ReportTables {
         }
         List<String> header = new ArrayList<>(List.of("cells", "throughput, measured", "p95, measured"));
         if (withNoise) header.add("throughput beyond noise?");
+        if (withSteadiness) header.add("steady windows?");
         if (withStudy) header.addAll(List.of("throughput, published", "p95, published"));
         return new Table("virtual ÷ platform" + (withStudy ? ", measured and published" : ""),
                 withStudy ? "Published: " + published.source() + " Absolute numbers depend on the hardware; the ratios are what carries over." : null,
                 header, rows);
+    }
+
+    static Table steadiness(Summary summary) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Summary.Row r : summary.rows()) {
+            if (r.steady() == null) continue;
+            rows.add(List.of(r.cell(), r.trends().stream().map(t -> String.format(Locale.ROOT, "%+.0f%%", t * 100)).collect(Collectors.joining(", ")),
+                    r.steady() ? "steady" : "**still changing**"));
+        }
+        return new Table("Steadiness of the hold window",
+                String.format(Locale.ROOT, "Throughput in the second half of the hold window ÷ the first half, per repeat. Beyond ±%.0f%% the "
+                        + "system was still changing while it was measured (the services' JIT still compiling: see the observer table's "
+                        + "compilation share; a queue still filling), so the cell's figures depend on where the window was cut, and a "
+                        + "ratio between such cells says more about warm-up than about the thread model. A longer --warmup is the remedy.",
+                        lab.vthreads.lab.load.ClientResult.STEADY * 100),
+                List.of("cell", "2nd half ÷ 1st half − 1", "verdict"), rows);
     }
 
     static Table model(Summary summary) {

@@ -44,8 +44,14 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
     }
 
     /** @param replica the A/A copy of another cell */
+    /** @param trends each repeat's {@link lab.vthreads.lab.load.ClientResult#holdTrend}, where known */
     public record Row(String cell, String variant, int users, ThreadMode mode, boolean replica, int repeats, Stat requests, Stat throughput,
-                      Stat mean, Stat p95, Stat p99, Stat errors, boolean allConsistent, boolean anyStealFlagged) {
+                      Stat mean, Stat p95, Stat p99, Stat errors, boolean allConsistent, boolean anyStealFlagged, List<Double> trends) {
+
+        /** Every repeat's hold window steady (null: not recorded). */
+        public Boolean steady() {
+            return trends.isEmpty() ? null : trends.stream().allMatch(t -> Math.abs(t) <= lab.vthreads.lab.load.ClientResult.STEADY);
+        }
     }
 
     /**
@@ -53,9 +59,11 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
      * published ratios are null when the preset reproduces no study, or the study had no such row.
      *
      * @param beyondNoise whether the throughput ratio lies outside the A/A spread of the same users (null: no A/A control)
+     * @param steady      whether both cells' hold windows were steady in every repeat (null: not recorded); a ratio of
+     *                    unsteady cells depends on where the window was cut, not only on the thread model
      */
     public record Ratio(String variant, int users, double throughput, double p95, Double publishedThroughput, Double publishedP95,
-                        Boolean beyondNoise) {
+                        Boolean beyondNoise, Boolean steady) {
     }
 
     public record ModeFootprint(ThreadMode mode, double peakPlatformThreads, double peakHeapMb, double meanCpuCoresServices) {
@@ -79,7 +87,8 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
                     stat(r, x -> x.client().requests()), stat(r, x -> x.client().throughput()),
                     stat(r, x -> x.client().latency().mean()), stat(r, x -> x.client().latency().p95()),
                     stat(r, x -> x.client().latency().p99()), stat(r, x -> x.client().ko()),
-                    r.stream().allMatch(x -> x.client().consistent()), r.stream().anyMatch(RepeatResult::stealFlagged)));
+                    r.stream().allMatch(x -> x.client().consistent()), r.stream().anyMatch(RepeatResult::stealFlagged),
+                    r.stream().map(x -> x.client().holdTrend()).filter(Objects::nonNull).toList()));
         }
         List<AaControl.Spread> aa = AaControl.of(results);
         return new Summary(rows, ratios(rows, results.settings().published(), results.scaled(), aa), footprints(results), model(results, rows), aa,
@@ -101,7 +110,8 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
                 AaControl.Spread noise = AaControl.find(aa, variant, users);
                 ratios.add(new Ratio(variant, users, throughput, virtual.p95().median() / platform.p95().median(),
                         study != null ? study.throughputRatio() : null, study != null ? study.p95Ratio() : null,
-                        noise != null ? noise.exceededBy(throughput, false) : null));
+                        noise != null ? noise.exceededBy(throughput, false) : null,
+                        platform.steady() == null || virtual.steady() == null ? null : platform.steady() && virtual.steady()));
             }
         }
         return ratios;

@@ -39,11 +39,11 @@ class CalibratorTest {
 
     @Test
     void theCalibrationWindowIsTheLoadGeneratorsHoldLessItsEdges() {
-        ClientResult client = new ClientResult(0, 0, 0, 0, null, Map.of(), 0, 0, true, 0, 0.0, 0L, 0L, null, 11_000L, 23_000L);
+        ClientResult client = new ClientResult(0, 0, 0, 0, null, Map.of(), 0, 0, true, 0, 0.0, 0L, 0L, null, 11_000L, 23_000L, null);
 
         assertThat(Calibrator.loadWindow(client, 1_000)).isEqualTo(new Window(12, 21));
         // a window too short to measure is none
-        assertThat(Calibrator.loadWindow(new ClientResult(0, 0, 0, 0, null, Map.of(), 0, 0, true, 0, 0.0, 0L, 0L, null, 11_000L, 15_000L), 1_000))
+        assertThat(Calibrator.loadWindow(new ClientResult(0, 0, 0, 0, null, Map.of(), 0, 0, true, 0, 0.0, 0L, 0L, null, 11_000L, 15_000L, null), 1_000))
                 .isNull();
     }
 

@@ -5,6 +5,8 @@ import org.junit.jupiter.api.Test;
 import lab.vthreads.lab.model.Bottleneck;
 import lab.vthreads.lab.stack.ThreadMode;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -77,5 +79,21 @@ class SummaryTest {
     @Test
     void medianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
         assertThat(Summary.Stat.of(new double[] {4, 1, 3, 2})).isEqualTo(new Summary.Stat(2.5, 1, 4));
+    }
+
+    @Test
+    void aRatioIsSteadyOnlyWhenBothCellsWereSteadyInEveryRepeat() {
+        Summary.Row steady = row(List.of(0.02, -0.04)), rising = row(List.of(0.01, 0.18)), unknown = row(List.of());
+
+        assertThat(steady.steady()).isTrue();
+        assertThat(rising.steady()).isFalse();
+        assertThat(unknown.steady()).isNull();
+        // files without trends get no steadiness table and no column
+        assertThat(Summary.of(Fixtures.experiment()).ratios()).allMatch(r -> r.steady() == null);
+    }
+
+    private static Summary.Row row(List<Double> trends) {
+        Summary.Stat one = Summary.Stat.of(new double[]{1});
+        return new Summary.Row("c", null, 20, lab.vthreads.lab.stack.ThreadMode.PLATFORM, false, 2, one, one, one, one, one, one, true, false, trends);
     }
 }
