@@ -1,5 +1,7 @@
 package lab.vthreads.pessoa.pessoa;
 
+import jakarta.persistence.EntityManager;
+import org.hibernate.Session;
 import org.springframework.resilience.annotation.ConcurrencyLimit;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -14,18 +16,31 @@ import java.util.function.Supplier;
  * become 1,000 Hikari waiters that time out after 30 s. With {@code lab.database.concurrency-limit} set (at most the
  * pool size), requests over the limit are refused at once ({@code InvocationRejectedException}, answered as 503 +
  * Retry-After) instead of queueing. The default, -1, means no limit.
+ *
+ * <p>Every transaction takes its connection before anything else. Hibernate would take it lazily, at the first
+ * statement, and the first statement can be the sequence call its pooled ID optimizer makes while holding a lock
+ * (one per entity): a transaction would then wait for the pool inside that lock, while the transactions holding every
+ * connection waited for the lock. With more requests than connections, as virtual threads allow, that stalled the
+ * service until the pool's timeout (IdGenerationUnderPoolPressureIT). Connection first, lock second: the lock's holder
+ * never waits for the pool.
  */
 @Component
 public class DatabaseWork {
 
     private final TransactionTemplate transaction;
 
-    DatabaseWork(PlatformTransactionManager transactionManager) {
+    private final EntityManager entityManager;
+
+    DatabaseWork(PlatformTransactionManager transactionManager, EntityManager entityManager) {
         this.transaction = new TransactionTemplate(transactionManager);
+        this.entityManager = entityManager;
     }
 
     @ConcurrencyLimit(limitString = "${lab.database.concurrency-limit:-1}", policy = ConcurrencyLimit.ThrottlePolicy.REJECT)
     public <T> T inTransaction(Supplier<T> work) {
-        return transaction.execute(status -> work.get());
+        return transaction.execute(status -> {
+            entityManager.unwrap(Session.class).doWork(connection -> { });
+            return work.get();
+        });
     }
 }

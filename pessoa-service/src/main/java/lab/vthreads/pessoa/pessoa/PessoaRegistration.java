@@ -3,8 +3,6 @@ package lab.vthreads.pessoa.pessoa;
 import lab.vthreads.pessoa.cep.CepAddress;
 import lab.vthreads.pessoa.cep.CepClient;
 import lab.vthreads.pessoa.cep.CepProperties;
-import jakarta.persistence.EntityManager;
-import org.hibernate.Session;
 import org.hibernate.exception.ConstraintViolationException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Service;
@@ -25,12 +23,9 @@ public class PessoaRegistration {
     private final PessoaRepository repository;
     private final DatabaseWork database;
     private final boolean lookupInsideTransaction;
-    private final EntityManager entityManager;
 
-    PessoaRegistration(CepClient cepClient, PessoaRepository repository, DatabaseWork database, CepProperties cepProperties,
-                       EntityManager entityManager) {
+    PessoaRegistration(CepClient cepClient, PessoaRepository repository, DatabaseWork database, CepProperties cepProperties) {
         this.cepClient = cepClient;
-        this.entityManager = entityManager;
         this.repository = repository;
         this.database = database;
         this.lookupInsideTransaction = cepProperties.lookupInsideTransaction();
@@ -38,22 +33,11 @@ public class PessoaRegistration {
 
     public PessoaResponse register(PessoaRequest request) {
         if (lookupInsideTransaction) {
-            return database.inTransaction(() -> {
-                holdConnection();
-                return insert(request, lookUp(request));
-            });
+            // DatabaseWork takes the connection first, so the lookups really run while it is held.
+            return database.inTransaction(() -> insert(request, lookUp(request)));
         }
         List<Endereco> enderecos = lookUp(request);
         return database.inTransaction(() -> insert(request, enderecos));
-    }
-
-    /**
-     * Hibernate takes the connection lazily, at the first statement (autocommit is already off), so without this
-     * the "inside" lookups would still run before any connection is held. A transaction that begins with a query
-     * (a duplicate check, a lock) takes it here, and so do we.
-     */
-    private void holdConnection() {
-        entityManager.unwrap(Session.class).doWork(connection -> { });
     }
 
     private List<Endereco> lookUp(PessoaRequest request) {
