@@ -4,6 +4,7 @@ import lab.vthreads.lab.experiment.Environments;
 import lab.vthreads.lab.experiment.ExecutorMicro;
 import lab.vthreads.lab.experiment.ExperimentResults;
 import lab.vthreads.lab.experiment.ExperimentRunner;
+import lab.vthreads.lab.experiment.ExternalRunner;
 import lab.vthreads.lab.experiment.Preset;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.process.StartFailure;
@@ -83,6 +84,11 @@ public final class RunCommand implements Callable<Integer> {
             + "CPU partition and calibrated cell (kept in results/.calibrations/)")
     boolean recalibrate;
 
+    @Option(names = "--target", paramLabel = "FILE", description = "run against stacks the lab does not start: a YAML file with each "
+            + "thread mode's gateway and management URLs (and optionally its jdbcUrl and the CEP mock's cepAdmin); no calibration, "
+            + "no per-process CPU of the services, and only the thread mode, users and CEP latency applied (the report says so)")
+    Path target;
+
     @Option(names = "--results", description = "where to write (default: results/<timestamp>-<preset>)")
     Path results;
 
@@ -109,6 +115,9 @@ public final class RunCommand implements Callable<Integer> {
         if (chosen.isMicroBenchmark()) {
             return runMicro(chosen, root, directory, start, out);
         }
+        if (target != null) {
+            return runExternal(chosen, root, directory, start, out);
+        }
         ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(chosen, shortVariant, root, directory,
                 ports.ports(), stealThreshold, !noRerun, calibrationSeconds, recalibrate, scale, isolation, out));
         int runs = runner.cells().size() * chosen.repeat();
@@ -133,6 +142,29 @@ public final class RunCommand implements Callable<Integer> {
                 Runtime.getRuntime().removeShutdownHook(stopper);
             } catch (IllegalStateException shuttingDown) {
                 // the hook is already running: it stops everything
+            }
+        }
+        printSummary(out, ResultsFiles.write(directory, experiment));
+        finished(out, start, directory);
+        return 0;
+    }
+
+    private Integer runExternal(Preset chosen, Path root, Path directory, Instant start, PrintStream out) throws Exception {
+        if (scale) throw new IllegalArgumentException("--scale needs the calibration, which needs a stack the lab starts: drop --target or --scale");
+        ExternalRunner runner = new ExternalRunner(new ExternalRunner.Options(chosen, shortVariant, root, directory, target.toAbsolutePath(),
+                stealThreshold, out));
+        out.printf("Experiment '%s'%s against the stacks in %s: %d cells × %d repeat(s), no calibration; results in %s%n", chosen.name(),
+                shortVariant ? " (short)" : "", target, chosen.cells().size(), chosen.repeat(), root.relativize(directory));
+        Thread stopper = new Thread(runner::abort, "lab-stop");
+        Runtime.getRuntime().addShutdownHook(stopper);
+        ExperimentResults experiment;
+        try {
+            experiment = runner.run();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopper);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is already running
             }
         }
         printSummary(out, ResultsFiles.write(directory, experiment));

@@ -11,13 +11,22 @@ import java.sql.Statement;
 final class DatabaseReset {
 
     private final String jdbcUrl;
+    private final String user;
+    private final String password;
 
-    DatabaseReset(String jdbcUrl) {
+    DatabaseReset(String jdbcUrl, String user, String password) {
         this.jdbcUrl = jdbcUrl;
+        this.user = user;
+        this.password = password;
+    }
+
+    /** The lab's own embedded PostgreSQL. */
+    DatabaseReset(String jdbcUrl) {
+        this(jdbcUrl, EmbeddedPostgresServer.USER, EmbeddedPostgresServer.PASSWORD);
     }
 
     void truncate() throws SQLException {
-        try (Connection c = DriverManager.getConnection(jdbcUrl, EmbeddedPostgresServer.USER, EmbeddedPostgresServer.PASSWORD);
+        try (Connection c = DriverManager.getConnection(jdbcUrl, user, password);
              Statement s = c.createStatement()) {
             s.execute("TRUNCATE endereco, pessoa");
         }

@@ -37,6 +37,19 @@ public final class Environments {
                 components);
     }
 
+    /** A stack the lab did not start: its versions are the target's business; the load generator's are this machine's. */
+    static ExperimentResults.Environment describeExternal(Path home, ExternalTarget.Description target) {
+        Map<String, String> components = new LinkedHashMap<>();
+        target.endpoints().forEach((mode, e) -> components.put(mode, "gateway " + e.gateway() + ", management " + e.pessoaManagement()
+                + " and " + e.gatewayManagement()));
+        String unknown = "unknown (external target)";
+        return new ExperimentResults.Environment(
+                System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"), unknown, unknown, unknown, gatlingVersion(home),
+                Runtime.getRuntime().availableProcessors(), memoryMb(),
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"), components);
+    }
+
     /** The machine and JVM only, for a run that starts no stack (the executor micro-benchmark). */
     public static ExperimentResults.Environment describeJvm() {
         return new ExperimentResults.Environment(System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",

@@ -30,7 +30,8 @@ public record ExperimentResults(
         ScaledScenario scaled,
         Partition partition,
         List<CellResult> cells,
-        Map<String, String> units) {
+        Map<String, String> units,
+        ExternalTarget.Description target) {
 
     public static final String SCHEMA_VERSION = "2";
 

@@ -5,9 +5,6 @@ import lab.vthreads.infra.cep.CepLatencySwitch;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.isolation.Isolations;
 import lab.vthreads.lab.isolation.Partition;
-import lab.vthreads.lab.load.GatlingResults;
-import lab.vthreads.lab.load.GatlingRun;
-import lab.vthreads.lab.load.LoadProperties;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.model.ScaledScenario;
 import lab.vthreads.lab.process.ManagedProcess;
@@ -176,7 +173,7 @@ public final class ExperimentRunner {
                 cell.users(), cell, repeats, failures.getOrDefault(cell, List.of()))));
         return new ExperimentResults(ExperimentResults.SCHEMA_VERSION, preset.name(), preset.description(), preset.why(),
                 options.shortVariant(), started.toString(), Instant.now().toString(), environment, preset, calibration, scaled, partition,
-                cellResults, ExperimentResults.UNITS);
+                cellResults, ExperimentResults.UNITS, null);
     }
 
     private ScaledScenario scale(Calibration calibration, Partition partition) {
@@ -209,46 +206,14 @@ public final class ExperimentRunner {
         load.requireNotAborted();
         stack.startServices(settings);
         try {
-            new DatabaseReset(settings.jdbcUrl()).truncate();
             Map<String, ManagedProcess> measured = new LinkedHashMap<>();
             stack.processes().forEach((component, process) -> measured.put(component.label(), process));
-            Path resultsFile = dir.resolve("gatling-results.json");
-            // The warm-up is the same run's first seconds at full load: the services and the load generator's own JVM
-            // are warm when the hold window starts (a separate warm-up left the measured Gatling JVM cold, and its JIT
-            // compiling into the window moved its CPU per request by up to 27% between runs here).
-            ManagedProcess gatling = load.start(load(cell).profile(preset.rampUpSeconds(), preset.holdSeconds(), preset.rampDownSeconds())
-                    .warmup(preset.warmupSeconds()).resultsFile(resultsFile), dir.resolve("gatling"), dir.resolve("gatling.log"));
-            measured.put("gatling", gatling);
-            int exit;
-            Sampler sampler = new Sampler("http://127.0.0.1:" + settings.ports().pessoaManagement(),
-                    "http://127.0.0.1:" + settings.ports().gatewayManagement(), measured, progress::live);
-            try {
-                exit = load.await(gatling, preset.warmupSeconds() + preset.measuredSeconds() + 180L);
-            } finally {
-                sampler.close();
-                progress.endLive();
-            }
+            ExperimentResults.RepeatResult result = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(),
+                    options.stealThreshold()).measure(Endpoints.of(settings), measured, cell, repeat, attempt, dir);
             runsDone++;
-            java.util.Set<String> names = new java.util.LinkedHashSet<>(measured.keySet());
-            names.add(Sampler.LAB);
-            return Measurements.repeat(repeat, attempt, GatlingResults.read(resultsFile, exit), sampler, names, reportOf(dir),
-                    options.stealThreshold());
+            return result;
         } finally {
             stack.stopServices();
-        }
-    }
-
-    private LoadProperties load(Cell cell) {
-        return LoadProperties.closed("http://127.0.0.1:" + options.ports().gateway(), options.home().resolve("wiremock/ceps.csv"), cell.users())
-                .client(cell.factors().client());
-    }
-
-    /** Gatling's HTML report of a run, relative to the results folder; null when it wrote none. */
-    private String reportOf(Path dir) {
-        try {
-            return options.resultsDirectory().relativize(GatlingRun.reportOf(dir.resolve("gatling")).resolve("index.html")).toString();
-        } catch (RuntimeException e) {
-            return null;
         }
     }
 

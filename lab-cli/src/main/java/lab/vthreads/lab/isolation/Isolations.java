@@ -23,6 +23,12 @@ public final class Isolations {
      * @param quotas explicit CPU limits by component, in cores
      * @param notes  where to say what was chosen
      */
+    /** A stack the lab does not start (--target): it places nothing, and says so. */
+    public static Isolation external() {
+        return new NoIsolation(allowedCpus().toString(), "external target (--target): the system under test runs where the target file "
+                + "says and the lab placed none of it; Gatling and the lab share this machine's CPUs with whatever else runs here");
+    }
+
     public static Isolation create(Isolation.Request request, Map<String, Double> quotas, Consumer<String> notes) {
         return create(request, allowedCpus(), CgroupLayout::detect, Files.isExecutable(Path.of(AffinityIsolation.TASKSET)), quotas, notes);
     }

@@ -55,6 +55,8 @@ public final class HtmlReport {
         html.append("<p class=why>").append(esc(ReportTables.isolationNote(results))).append("</p>");
         String scaled = ReportTables.scaledNote(results);
         if (scaled != null) html.append("<p class=why>").append(esc(scaled)).append("</p>");
+        String target = ReportTables.targetNote(results);
+        if (target != null) html.append("<p class=why>").append(esc(target)).append("</p>");
         for (ReportTables.Table t : ReportTables.all(results, summary)) {
             html.append("<h2>").append(esc(t.title())).append("</h2>");
             if (t.note() != null) html.append("<p class=muted>").append(esc(t.note())).append("</p>");

@@ -207,6 +207,16 @@ final class ReportTables {
                 + ", the services and PostgreSQL on CPU(s) " + p.systemCpus() + ".";
     }
 
+    /** For a run against a stack the lab did not start: what it could not measure or set. */
+    static String targetNote(ExperimentResults results) {
+        var t = results.target();
+        if (t == null) return null;
+        return "External stack (--target " + t.file() + "): the lab started and stopped nothing but Gatling. Not available: "
+                + String.join("; ", t.unavailable()) + "."
+                + (t.unapplied().isEmpty() ? "" : " Asked for by the preset but not applied (the stack's own settings ran): "
+                + String.join(", ", t.unapplied()) + ".");
+    }
+
     static String scaledNote(ExperimentResults results) {
         return results.scaled() == null ? null : "Scaled to this machine with --scale: " + results.scaled().explanation();
     }

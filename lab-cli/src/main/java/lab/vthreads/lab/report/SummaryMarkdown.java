@@ -23,6 +23,8 @@ public final class SummaryMarkdown {
         md.append("**").append(ReportTables.isolationNote(results)).append("**\n\n");
         String scaled = ReportTables.scaledNote(results);
         if (scaled != null) md.append("**").append(scaled).append("**\n\n");
+        String target = ReportTables.targetNote(results);
+        if (target != null) md.append("**").append(target).append("**\n\n");
         for (ReportTables.Table t : ReportTables.all(results, summary)) {
             md.append("## ").append(t.title()).append("\n\n");
             if (t.note() != null) md.append(t.note()).append("\n\n");

@@ -1,0 +1,144 @@
+package lab.vthreads.lab.experiment;
+
+import com.github.tomakehurst.wiremock.client.HttpAdminClient;
+import lab.vthreads.infra.cep.CepLatencySwitch;
+import lab.vthreads.lab.isolation.Isolation;
+import lab.vthreads.lab.isolation.Isolations;
+import lab.vthreads.lab.process.StartFailure;
+import lab.vthreads.lab.stack.Factors;
+
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Runs a preset against stacks the lab does not start (./lab run --target): the same cells, repeats, measured runs
+ * and report as {@link ExperimentRunner}, with nothing started or stopped but Gatling. What needs a stack the lab
+ * owns (the calibration, per-process CPU of the services, the CPU partition, factors other than the thread mode and
+ * the CEP latency) is recorded as unavailable or unapplied, not guessed.
+ */
+public final class ExternalRunner {
+
+    public record Options(Preset preset, boolean shortVariant, Path home, Path resultsDirectory, Path targetFile, double stealThreshold,
+                          PrintStream out) {
+    }
+
+    private static final Duration HEALTHY_WITHIN = Duration.ofSeconds(60);
+
+    private final Options options;
+    private final ExternalTarget target;
+    private final Progress progress;
+    private final Instant started = Instant.now();
+    private volatile LoadGenerators load;
+
+    public ExternalRunner(Options options) {
+        this.options = options;
+        this.target = ExternalTarget.read(options.targetFile());
+        this.progress = new Progress(options.out());
+        options.preset().cells().forEach(cell -> target.of(cell.mode()));
+    }
+
+    /** Stops the load generator, the only process this runner starts. */
+    public void abort() {
+        LoadGenerators generators = load;
+        if (generators != null) generators.abort();
+    }
+
+    public ExperimentResults run() throws Exception {
+        Preset preset = options.preset();
+        Files.createDirectories(options.resultsDirectory());
+        List<String> unapplied = unapplied(preset.cells());
+        unapplied.forEach(u -> progress.note("Not applied to a stack the lab did not start (its own setting applies): " + u));
+        ExternalTarget.Description description = target.describe(options.targetFile(), unapplied);
+        Map<Cell, List<ExperimentResults.RepeatResult>> results = new LinkedHashMap<>();
+        Map<Cell, List<String>> failures = new LinkedHashMap<>();
+        preset.cells().forEach(c -> results.put(c, new ArrayList<>()));
+        try (Isolation isolation = Isolations.external()) {
+            load = new LoadGenerators(options.home(), preset.simulation(), isolation.prefix("gatling"));
+            MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold());
+            int total = preset.cells().size() * preset.repeat(), done = 0;
+            for (int repeat = 1; repeat <= preset.repeat(); repeat++) {
+                for (Cell cell : preset.cells()) {
+                    progress.cellStarting(++done, total, cell.id(), repeat, Duration.between(started, Instant.now()), Duration.ZERO);
+                    try {
+                        results.get(cell).add(runCell(measuredRun, cell, repeat));
+                    } catch (StartFailure e) {
+                        if (load.aborted()) throw e;
+                        progress.didNotRun(cell.id(), repeat, e.getMessage());
+                        failures.computeIfAbsent(cell, c -> new ArrayList<>()).add("repeat " + repeat + ": " + e.getMessage());
+                    }
+                }
+            }
+            List<ExperimentResults.CellResult> cellResults = new ArrayList<>();
+            results.forEach((cell, repeats) -> cellResults.add(new ExperimentResults.CellResult(cell.id(), cell.variant(), cell.mode(),
+                    cell.users(), cell, repeats, failures.getOrDefault(cell, List.of()))));
+            return new ExperimentResults(ExperimentResults.SCHEMA_VERSION, preset.name(), preset.description(), preset.why(),
+                    options.shortVariant(), started.toString(), Instant.now().toString(), Environments.describeExternal(options.home(), description),
+                    preset, null, null, isolation.partition(), cellResults, ExperimentResults.UNITS, description);
+        }
+    }
+
+    private ExperimentResults.RepeatResult runCell(MeasuredRun measuredRun, Cell cell, int repeat) throws Exception {
+        Endpoints endpoints = target.of(cell.mode());
+        Path dir = options.resultsDirectory().resolve("cells").resolve(cell.id()).resolve("r" + repeat);
+        Files.createDirectories(dir);
+        if (endpoints.cepAdmin() != null) {
+            URI admin = URI.create(endpoints.cepAdmin());
+            CepLatencySwitch.apply(new HttpAdminClient(admin.getScheme(), admin.getHost(), admin.getPort()), cell.factors().latency());
+        }
+        awaitHealthy(endpoints.pessoaManagement());
+        awaitHealthy(endpoints.gatewayManagement());
+        return measuredRun.measure(endpoints, Map.of(), cell, repeat, 1, dir);
+    }
+
+    /** Factors the cells ask for that only a stack the lab starts can take (the thread mode, users, CEP latency and client can). */
+    static List<String> unapplied(List<Cell> cells) {
+        Set<String> unapplied = new LinkedHashSet<>();
+        for (Cell cell : cells) {
+            Factors f = cell.factors();
+            add(unapplied, "tomcatThreads", f.tomcatThreads());
+            add(unapplied, "poolSize", f.poolSize());
+            add(unapplied, "poolTimeoutMs", f.poolTimeoutMs());
+            add(unapplied, "cepInsideTransaction", Boolean.TRUE.equals(f.cepInsideTransaction()) ? true : null);
+            add(unapplied, "concurrencyLimit", f.concurrencyLimit());
+            add(unapplied, "hikariCp", f.hikariCp());
+            add(unapplied, "cepReadTimeoutMs", f.cepReadTimeoutMs());
+            add(unapplied, "jvmProcessors", f.jvmProcessors());
+        }
+        return List.copyOf(unapplied);
+    }
+
+    private static void add(Set<String> unapplied, String name, Object value) {
+        if (value != null) unapplied.add(name + "=" + value);
+    }
+
+    private static void awaitHealthy(String management) throws InterruptedException {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest health = HttpRequest.newBuilder(URI.create(management + "/actuator/health")).timeout(Duration.ofSeconds(5)).build();
+        Instant deadline = Instant.now().plus(HEALTHY_WITHIN);
+        String last = "no answer";
+        while (Instant.now().isBefore(deadline)) {
+            try {
+                HttpResponse<String> response = client.send(health, HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() == 200) return;
+                last = "HTTP " + response.statusCode() + " " + response.body();
+            } catch (java.io.IOException e) {
+                last = e.toString();
+            }
+            Thread.sleep(1000);
+        }
+        throw new StartFailure("the target is not healthy at " + management + "/actuator/health after " + HEALTHY_WITHIN.toSeconds() + " s: " + last);
+    }
+}

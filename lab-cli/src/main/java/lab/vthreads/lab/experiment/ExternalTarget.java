@@ -1,0 +1,78 @@
+package lab.vthreads.lab.experiment;
+
+import lab.vthreads.lab.stack.ThreadMode;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A stack the lab does not start (./lab run --target FILE): for each thread mode, the endpoints of a stack already
+ * running in that mode, for example two ./lab up on different ports, or the two namespaces of k8s/. The file:
+ * <pre>
+ * platform:
+ *   gateway: http://127.0.0.1:18080
+ *   pessoaManagement: http://127.0.0.1:19081
+ *   gatewayManagement: http://127.0.0.1:19080
+ *   jdbcUrl: jdbc:postgresql://127.0.0.1:15432/pessoas   # optional, with jdbcUser and jdbcPassword
+ *   cepAdmin: http://127.0.0.1:18089                      # optional
+ * virtual:
+ *   ...
+ * </pre>
+ */
+public record ExternalTarget(Endpoints platform, Endpoints virtual) {
+
+    public static ExternalTarget read(Path file) {
+        if (!Files.isRegularFile(file)) throw new IllegalArgumentException("No target file " + file);
+        YAMLMapper yaml = YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+        try {
+            return yaml.readValue(file.toFile(), ExternalTarget.class);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("Target file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The mode's endpoints; a cell in a mode the file does not describe cannot run. */
+    public Endpoints of(ThreadMode mode) {
+        Endpoints endpoints = mode.virtual() ? virtual : platform;
+        if (endpoints == null) throw new IllegalArgumentException("The target file describes no " + mode.name().toLowerCase() + " stack");
+        return endpoints;
+    }
+
+    /**
+     * What results.json keeps about the target.
+     *
+     * @param endpoints   each mode's URLs (passwords left out)
+     * @param unavailable the figures a managed run has and this one does not
+     * @param unapplied   factors the preset asked for that the lab cannot set on a stack it did not start: the stack's own
+     *                    settings applied instead
+     */
+    public record Description(String file, Map<String, Endpoints> endpoints, List<String> unavailable, List<String> unapplied) {
+    }
+
+    Description describe(Path file, List<String> unapplied) {
+        Map<String, Endpoints> endpoints = new LinkedHashMap<>();
+        if (platform != null) endpoints.put("platform", withoutPassword(platform));
+        if (virtual != null) endpoints.put("virtual", withoutPassword(virtual));
+        List<String> unavailable = new ArrayList<>(List.of(
+                "the calibration and the capacity model (they need a stack the lab starts)",
+                "CPU and memory of the services, PostgreSQL and the CEP mock (no /proc for processes the lab does not own)",
+                "the CPU partition (the lab placed only itself and Gatling)"));
+        if (endpoints.values().stream().anyMatch(e -> e.jdbcUrl() == null)) {
+            unavailable.add("an empty database before each run where no jdbcUrl is given: the nothing-lost check compares the count's growth with the 201s");
+        }
+        if (endpoints.values().stream().anyMatch(e -> e.cepAdmin() == null)) {
+            unavailable.add("the cells' CEP latency where no cepAdmin is given: the mock's own applied");
+        }
+        return new Description(file.toString(), endpoints, unavailable, unapplied);
+    }
+
+    private static Endpoints withoutPassword(Endpoints e) {
+        return new Endpoints(e.gateway(), e.pessoaManagement(), e.gatewayManagement(), e.jdbcUrl(), e.jdbcUser(), null, e.cepAdmin());
+    }
+}

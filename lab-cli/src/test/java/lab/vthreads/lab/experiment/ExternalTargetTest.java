@@ -1,0 +1,71 @@
+package lab.vthreads.lab.experiment;
+
+import lab.vthreads.lab.stack.Factors;
+import lab.vthreads.lab.stack.ThreadMode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The target file of ./lab run --target, and what the lab cannot do to a stack it did not start. */
+class ExternalTargetTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void readsEachModesEndpointsAndRefusesACellInAModeItDoesNotDescribe() throws Exception {
+        ExternalTarget target = ExternalTarget.read(file("""
+                virtual:
+                  gateway: http://gw.example:8080
+                  pessoaManagement: http://pessoa.example:9081
+                  gatewayManagement: http://gw.example:9080
+                """));
+
+        assertThat(target.of(ThreadMode.VIRTUAL).gateway()).isEqualTo("http://gw.example:8080");
+        assertThat(target.of(ThreadMode.VIRTUAL).jdbcUrl()).isNull();
+        assertThatThrownBy(() -> target.of(ThreadMode.PLATFORM)).hasMessageContaining("describes no platform stack");
+    }
+
+    @Test
+    void aTypoOrAMissingUrlIsAClearErrorNotANullLater() throws Exception {
+        assertThatThrownBy(() -> ExternalTarget.read(file("""
+                platform:
+                  gatway: http://x:1
+                """))).hasMessageContaining("gateway must be an http(s) URL and is missing");
+        assertThatThrownBy(() -> ExternalTarget.read(file("""
+                platform:
+                  gateway: x:1
+                  pessoaManagement: http://x:2
+                  gatewayManagement: http://x:3
+                """))).hasMessageContaining("gateway must be an http(s) URL");
+        assertThatThrownBy(() -> ExternalTarget.read(file("""
+                platform:
+                  gateway: http://x:1
+                  pessoaManagement: http://x:2
+                  gatewayManagement: http://x:3
+                  jdbcUrl: jdbc:mysql://x/db
+                """))).hasMessageContaining("PostgreSQL JDBC URL");
+        assertThatThrownBy(() -> ExternalTarget.read(dir.resolve("none.yaml"))).hasMessageContaining("No target file");
+    }
+
+    @Test
+    void theFactorsOnlyAStackTheLabStartsCanTakeAreListedOnce() {
+        Factors asked = Factors.builder().tomcatThreads(25).poolSize(10).cepLatency("fixed:50").client("patient").build();
+        List<Cell> cells = List.of(new Cell(null, ThreadMode.PLATFORM, 20, asked), new Cell(null, ThreadMode.VIRTUAL, 20, asked));
+
+        assertThat(ExternalRunner.unapplied(cells)).containsExactly("tomcatThreads=25", "poolSize=10");
+        assertThat(ExternalRunner.unapplied(List.of(new Cell(null, ThreadMode.VIRTUAL, 20, Factors.NONE)))).isEmpty();
+    }
+
+    private Path file(String yaml) throws Exception {
+        Path f = Files.createTempFile(dir, "target", ".yaml");
+        Files.writeString(f, yaml);
+        return f;
+    }
+}
