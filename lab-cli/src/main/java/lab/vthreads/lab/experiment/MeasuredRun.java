@@ -36,6 +36,11 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
         Sampler sampler = new Sampler(endpoints.pessoaManagement(), endpoints.gatewayManagement(), processes, progress::live);
         try {
             exit = load.await(gatling, preset.warmupSeconds() + preset.measuredSeconds() + 180L);
+        } catch (IllegalStateException hung) {
+            // A run that never ends (a stalled stack) is this cell's result, not the end of the experiment.
+            if (load.aborted() || Thread.currentThread().isInterrupted()) throw hung;
+            progress.note(cell.id() + ", repeat " + repeat + ": " + hung.getMessage() + "; recorded as a run without results");
+            exit = -1;
         } finally {
             sampler.close();
             progress.endLive();
