@@ -35,9 +35,10 @@ public class CreatePessoaSimulation extends LabSimulation {
     protected CreatePessoaSimulation(LoadParameters load) {
         super(load);
 
-        // Feeder: a fresh valid CPF and 1–3 known CEPs per request.
+        // Feeder: a fresh valid CPF and 1–3 known CEPs per request; this shard's own CPFs, as its siblings start with it.
         List<String> ceps = KnownCeps.load();
-        Iterator<Map<String, Object>> people = Stream.generate(() -> Map.<String, Object>of("body", pessoaJson(Cpfs.next(), ceps))).iterator();
+        Cpfs.Part cpfs = Cpfs.part(load.shard().index(), load.shard().count());
+        Iterator<Map<String, Object>> people = Stream.generate(() -> Map.<String, Object>of("body", pessoaJson(cpfs.next(), ceps))).iterator();
 
         // Scenario: one POST per user; the closed model replaces each user as it finishes, which is the loop. A patient
         // user retries a 503 after its Retry-After (with back-off and jitter) before it counts as done.

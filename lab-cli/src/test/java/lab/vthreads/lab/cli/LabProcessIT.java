@@ -129,7 +129,7 @@ class LabProcessIT {
                 "--gateway-port", port(), "--gateway-management-port", port(), "--pessoa-port", port(), "--pessoa-management-port", port(),
                 "--wiremock-port", port(), "--postgres-port", port());
         awaitOutput(run, "Calibrating:", Duration.ofMinutes(4));
-        awaitFile(home.resolve("results/calibration/warmup.log"), Duration.ofMinutes(3));
+        awaitFile(run, home.resolve("results/calibration/warmup.log"), Duration.ofMinutes(3));
         List<ProcessHandle> started = run.descendants().toList();
         long postmaster = postmasterPid();
 
@@ -173,12 +173,28 @@ class LabProcessIT {
     }
 
     /** The load generator writes its log from its first moment: once it exists, Gatling runs. */
-    private static void awaitFile(Path file, Duration timeout) throws InterruptedException {
+    private void awaitFile(Process lab, Path file, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!Files.exists(file)) {
-            assertThat(System.nanoTime()).as(file + " within " + timeout).isLessThan(deadline);
+            assertThat(lab.isAlive()).as("the lab is still running while waiting for " + file + "; " + whatItWrote(lab, file.getParent())).isTrue();
+            assertThat(System.nanoTime()).as(file + " within " + timeout + "; " + whatItWrote(lab, file.getParent())).isLessThan(deadline);
             Thread.sleep(200);
         }
+    }
+
+    /** The lab's output and the last lines of every log in {@code directory}: what CI shows of a failure is all there is to go on. */
+    private String whatItWrote(Process lab, Path directory) throws IOException {
+        StringBuilder text = new StringBuilder("the lab printed:\n").append(output(lab));
+        if (Files.isDirectory(directory)) {
+            try (Stream<Path> logs = Files.list(directory)) {
+                for (Path log : logs.filter(f -> f.getFileName().toString().endsWith(".log")).sorted().toList()) {
+                    List<String> lines = Files.readAllLines(log, java.nio.charset.StandardCharsets.ISO_8859_1);
+                    text.append("\n--- last lines of ").append(log.getFileName()).append(" ---\n")
+                            .append(String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size())));
+                }
+            }
+        }
+        return text.toString();
     }
 
     private String control(String command) {

@@ -8,17 +8,56 @@ import java.util.concurrent.atomic.AtomicLong;
  * modulo 10^9: a run that starts after another can only overlap it if the earlier one sent more than 2000 requests
  * per second of the time between their starts, three times what this lab's 2-core machines sustain. The sequence
  * wraps after ~5.8 days.
+ *
+ * <p>Load generators that start together (the shards of one run, a Kubernetes indexed Job's pods) start in the same
+ * second, so each takes its own {@link #part}: with one shared sequence, two of them sent the same CPFs and got 409s.
  */
 public final class Cpfs {
 
     private static final long SPACE = 1_000_000_000L;
-    private static final AtomicLong NEXT = new AtomicLong((System.currentTimeMillis() / 1000 * 2000) % SPACE);
+    private static final Part WHOLE = part(0, 1);
 
     private Cpfs() {
     }
 
     public static String next() {
-        return withCheckDigits(NEXT.getAndIncrement() % SPACE);
+        return WHOLE.next();
+    }
+
+    /**
+     * Part {@code index} of {@code count}: the base digits that leave remainder {@code index} when divided by
+     * {@code count}, so no two parts ever share a CPF, whichever second each started in.
+     */
+    public static Part part(int index, int count) {
+        return part(index, count, System.currentTimeMillis() / 1000);
+    }
+
+    static Part part(int index, int count, long epochSeconds) {
+        if (count < 1 || index < 0 || index >= count) {
+            throw new IllegalArgumentException("CPF part " + index + " of " + count + ": need 0 <= index < count");
+        }
+        // A wrap at a multiple of count keeps each part's remainder after it.
+        long space = SPACE - SPACE % count;
+        long start = (epochSeconds * 2000) % space;
+        return new Part(new AtomicLong(start - start % count + index), count, space);
+    }
+
+    /** One part's sequence; thread-safe. */
+    public static final class Part {
+
+        private final AtomicLong next;
+        private final int step;
+        private final long space;
+
+        private Part(AtomicLong next, int step, long space) {
+            this.next = next;
+            this.step = step;
+            this.space = space;
+        }
+
+        public String next() {
+            return withCheckDigits(Math.floorMod(next.getAndAdd(step), space));
+        }
     }
 
     /** The CPF whose first nine digits are {@code nineDigits}, with its two check digits. */
