@@ -23,10 +23,12 @@ COPY service-support/src service-support/src
 COPY pessoa-service/src pessoa-service/src
 COPY gateway-service/src gateway-service/src
 
+# install, not package: copy-dependencies resolves the test scope too (lab-infra for pessoa-service; pessoa-service
+# and lab-infra for gateway-service), and without -am it finds the reactor's modules only in the local repository.
 FROM sources AS build
 ARG MODULE
 RUN --mount=type=cache,target=/root/.m2 \
-    ./mvnw -B -q -pl "${MODULE}" -am -Dmaven.test.skip=true package \
+    ./mvnw -B -q -pl "${MODULE}" -am -Dmaven.test.skip=true install \
     && ./mvnw -B -q -pl "${MODULE}" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=/out/lib \
     && cp "${MODULE}"/target/"${MODULE}"-*.jar /out/app.jar
 
