@@ -18,6 +18,8 @@ import java.time.Duration;
  * @param responseTimeout          between bytes of the response; exceeded, it is a 504. The default sits above
  *                                 pessoa-service's worst legitimate wait (Hikari's 30 s connectionTimeout)
  * @param connectionRequestTimeout to lease a pooled connection; exceeded, the gateway answers 503
+ * @param deadlineMargin           how long before the response timeout pessoa-service's deadline falls
+ *                                 ({@link UpstreamDeadline}): time for its commit and for its answer to come back
  */
 @Validated
 @ConfigurationProperties("lab.gateway.client")
@@ -25,5 +27,13 @@ public record ProxyClientProperties(
         @Min(1) @DefaultValue("2000") int maxConnections,
         @NotNull @DefaultValue("1s") Duration connectTimeout,
         @NotNull @DefaultValue("35s") Duration responseTimeout,
-        @NotNull @DefaultValue("5s") Duration connectionRequestTimeout) {
+        @NotNull @DefaultValue("5s") Duration connectionRequestTimeout,
+        @NotNull @DefaultValue("2s") Duration deadlineMargin) {
+
+    public ProxyClientProperties {
+        if (responseTimeout != null && deadlineMargin != null && deadlineMargin.compareTo(responseTimeout) >= 0) {
+            throw new IllegalArgumentException("lab.gateway.client.deadline-margin (" + deadlineMargin
+                    + ") must be shorter than the response timeout (" + responseTimeout + ")");
+        }
+    }
 }

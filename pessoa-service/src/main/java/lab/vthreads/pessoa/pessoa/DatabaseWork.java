@@ -1,6 +1,7 @@
 package lab.vthreads.pessoa.pessoa;
 
 import jakarta.persistence.EntityManager;
+import lab.vthreads.pessoa.deadline.RequestDeadline;
 import org.hibernate.Session;
 import org.springframework.resilience.annotation.ConcurrencyLimit;
 import org.springframework.stereotype.Component;
@@ -36,11 +37,19 @@ public class DatabaseWork {
         this.entityManager = entityManager;
     }
 
+    /**
+     * {@code work} in a transaction that is committed only while the {@code deadline} is ahead: past it, before the
+     * connection, once it is held (the pool's wait can be long) or after the work, nothing is stored.
+     */
     @ConcurrencyLimit(limitString = "${lab.database.concurrency-limit:-1}", policy = ConcurrencyLimit.ThrottlePolicy.REJECT)
-    public <T> T inTransaction(Supplier<T> work) {
+    public <T> T inTransaction(RequestDeadline deadline, Supplier<T> work) {
+        deadline.requireAhead("before it asked for a database connection");
         return transaction.execute(status -> {
             entityManager.unwrap(Session.class).doWork(connection -> { });
-            return work.get();
+            deadline.requireAhead("while it waited for a database connection");
+            T result = work.get();
+            deadline.requireAhead("before its transaction could commit");
+            return result;
         });
     }
 }

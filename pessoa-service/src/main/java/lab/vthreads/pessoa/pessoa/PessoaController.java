@@ -1,6 +1,8 @@
 package lab.vthreads.pessoa.pessoa;
 
 import jakarta.validation.Valid;
+import lab.vthreads.pessoa.deadline.RequestDeadline;
+import lab.vthreads.service.RequestDeadlines;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.transaction.annotation.Transactional;
@@ -8,6 +10,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
@@ -29,8 +32,9 @@ class PessoaController {
 
     // curl -i -H 'Content-Type: application/json' -d '{"cpf":"89084980875","nome":"FULANO","enderecos":[{"cep":"22041012"}]}' localhost:8081/v1/pessoas
     @PostMapping
-    ResponseEntity<PessoaResponse> create(@Valid @RequestBody PessoaRequest request) {
-        PessoaResponse created = registration.register(request);
+    ResponseEntity<PessoaResponse> create(@Valid @RequestBody PessoaRequest request,
+                                          @RequestHeader(name = RequestDeadlines.HEADER, required = false) String deadline) {
+        PessoaResponse created = registration.register(request, RequestDeadline.fromHeader(deadline));
         // Relative (RFC 9110 allows it), so it stays right behind the gateway or any other proxy.
         URI location = URI.create("/v1/pessoas/" + created.id());
         return ResponseEntity.created(location).body(created);

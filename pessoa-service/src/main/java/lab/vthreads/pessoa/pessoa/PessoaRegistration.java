@@ -3,6 +3,7 @@ package lab.vthreads.pessoa.pessoa;
 import lab.vthreads.pessoa.cep.CepAddress;
 import lab.vthreads.pessoa.cep.CepClient;
 import lab.vthreads.pessoa.cep.CepProperties;
+import lab.vthreads.pessoa.deadline.RequestDeadline;
 import org.hibernate.exception.ConstraintViolationException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Service;
@@ -32,12 +33,17 @@ public class PessoaRegistration {
     }
 
     public PessoaResponse register(PessoaRequest request) {
+        return register(request, RequestDeadline.NONE);
+    }
+
+    /** Stores the person, or nothing if the {@code deadline} passes before the commit. */
+    public PessoaResponse register(PessoaRequest request, RequestDeadline deadline) {
         if (lookupInsideTransaction) {
             // DatabaseWork takes the connection first, so the lookups really run while it is held.
-            return database.inTransaction(() -> insert(request, lookUp(request)));
+            return database.inTransaction(deadline, () -> insert(request, lookUp(request)));
         }
         List<Endereco> enderecos = lookUp(request);
-        return database.inTransaction(() -> insert(request, enderecos));
+        return database.inTransaction(deadline, () -> insert(request, enderecos));
     }
 
     private List<Endereco> lookUp(PessoaRequest request) {
