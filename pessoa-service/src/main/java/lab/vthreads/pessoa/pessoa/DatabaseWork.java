@@ -16,7 +16,7 @@ import java.util.function.Supplier;
  * <p>Virtual threads remove the Tomcat pool that used to cap how many requests wait for a connection: 1,000 users
  * become 1,000 Hikari waiters that time out after 30 s. With {@code lab.database.concurrency-limit} set (at most the
  * pool size), requests over the limit are refused at once ({@code InvocationRejectedException}, answered as 503 +
- * Retry-After) instead of queueing. The default, -1, means no limit.
+ * Retry-After, see {@link RetryAfterEstimate}) instead of queueing. The default, -1, means no limit.
  *
  * <p>Every transaction takes its connection before anything else. Hibernate would take it lazily, at the first
  * statement, and the first statement can be the sequence call its pooled ID optimizer makes while holding a lock
@@ -32,9 +32,12 @@ public class DatabaseWork {
 
     private final EntityManager entityManager;
 
-    DatabaseWork(PlatformTransactionManager transactionManager, EntityManager entityManager) {
+    private final RetryAfterEstimate retryAfter;
+
+    DatabaseWork(PlatformTransactionManager transactionManager, EntityManager entityManager, RetryAfterEstimate retryAfter) {
         this.transaction = new TransactionTemplate(transactionManager);
         this.entityManager = entityManager;
+        this.retryAfter = retryAfter;
     }
 
     /**
@@ -43,6 +46,7 @@ public class DatabaseWork {
      */
     @ConcurrencyLimit(limitString = "${lab.database.concurrency-limit:-1}", policy = ConcurrencyLimit.ThrottlePolicy.REJECT)
     public <T> T inTransaction(RequestDeadline deadline, Supplier<T> work) {
+        retryAfter.admitted();
         deadline.requireAhead("before it asked for a database connection");
         return transaction.execute(status -> {
             entityManager.unwrap(Session.class).doWork(connection -> { });

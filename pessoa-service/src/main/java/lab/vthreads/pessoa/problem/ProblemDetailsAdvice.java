@@ -1,5 +1,6 @@
 package lab.vthreads.pessoa.problem;
 
+import lab.vthreads.pessoa.pessoa.RetryAfterEstimate;
 import lab.vthreads.service.ProblemTypes;
 import lab.vthreads.service.RequestIds;
 import org.hibernate.exception.JDBCConnectionException;
@@ -47,6 +48,12 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     private static final Logger log = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
     // Long enough for a queue to drain a little, short enough that a load generator comes back soon.
     private static final String RETRY_AFTER_SECONDS = "1";
+
+    private final RetryAfterEstimate retryAfter;
+
+    ProblemDetailsAdvice(RetryAfterEstimate retryAfter) {
+        this.retryAfter = retryAfter;
+    }
 
     @Override
     protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex, HttpHeaders headers,
@@ -97,11 +104,14 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return retryLater(problem);
     }
 
-    /** lab.database.concurrency-limit turned the request away before it could queue for a connection: back off. */
+    /**
+     * lab.database.concurrency-limit turned the request away before it could queue for a connection: back off for as
+     * long as the refused clients need to come back at the rate the limit admits them.
+     */
     @ExceptionHandler
     ResponseEntity<ProblemDetail> databaseBusy(InvocationRejectedException ex) {
         return retryLater(ProblemTypes.problem(HttpStatus.SERVICE_UNAVAILABLE, "database-busy", "Too many requests waiting for the database",
-                "The service's limit on concurrent database work is reached; retry later."));
+                "The service's limit on concurrent database work is reached; retry later."), Long.toString(retryAfter.refused()));
     }
 
     /** A constraint other than the CPF's: input that validation let through but the schema refuses. */
@@ -153,8 +163,12 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     }
 
     private static ResponseEntity<ProblemDetail> retryLater(ProblemDetail problem) {
+        return retryLater(problem, RETRY_AFTER_SECONDS);
+    }
+
+    private static ResponseEntity<ProblemDetail> retryLater(ProblemDetail problem, String seconds) {
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-                .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
+                .header(HttpHeaders.RETRY_AFTER, seconds)
                 .body(withRequestId(problem));
     }
 

@@ -74,7 +74,8 @@ class DatabaseConcurrencyLimitIT {
         }
 
         assertThat(refused.status()).isEqualTo(503);
-        assertThat(refused.header("Retry-After")).isEqualTo("1");
+        // Whole seconds from RetryAfterEstimate (RetryAfterEstimateTest): here 1 or 2, as one admission met two arrivals.
+        assertThat(refused.header("Retry-After")).matches("[1-9][0-9]*");
         assertThat(refused.json().get("type").asString()).isEqualTo("urn:vthreads-lab:problem:database-busy");
         assertThat(tables.pessoas()).isEqualTo(1);
         assertThat(tables.enderecosOf(holderCpf)).hasSize(1);
