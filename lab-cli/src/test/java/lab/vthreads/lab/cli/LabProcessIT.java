@@ -45,6 +45,24 @@ class LabProcessIT {
             lab.descendants().forEach(ProcessHandle::destroyForcibly);
             lab.destroyForcibly();
         });
+        // pg_ctl daemonizes the postmaster (its parent is init), so a failed test's lab leaves it out of descendants().
+        List<Path> pidFiles;
+        try (Stream<Path> files = Files.walk(home)) {
+            pidFiles = files.filter(f -> f.getFileName().toString().equals("postmaster.pid")).toList();
+        } catch (UncheckedIOException vanished) {
+            pidFiles = List.of();
+        }
+        for (Path pidFile : pidFiles) {
+            try {
+                // Only the postmaster of this data directory: a stale file's PID may belong to another process by now.
+                String dataDirectory = pidFile.getParent().toString();
+                ProcessHandle.of(Long.parseLong(Files.readAllLines(pidFile).getFirst().trim()))
+                        .filter(p -> p.info().commandLine().orElse("").contains(dataDirectory))
+                        .ifPresent(ProcessHandle::destroyForcibly);
+            } catch (IOException | RuntimeException gone) {
+                // removed while we looked, or half written: nothing left to stop
+            }
+        }
         // The links, not what they point at: the temporary home is deleted after the test.
         for (String entry : LINKED) {
             Files.deleteIfExists(home.resolve(entry));
