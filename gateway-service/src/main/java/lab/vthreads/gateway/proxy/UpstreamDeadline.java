@@ -11,7 +11,7 @@ import java.util.function.Function;
 
 /**
  * Tells pessoa-service when this gateway stops waiting ({@link RequestDeadlines}): now plus the proxy client's
- * response timeout, less a margin for the commit and the response's way back. Without it pessoa-service stored
+ * response timeout, less a margin for the commit and the response's way back (at most half the timeout). Without it pessoa-service stored
  * people after the gateway had answered 504 (the pool experiment: up to 61 rows in a run with no 201 for them),
  * since its own worst case (Hikari's 30 s wait plus the lookups) is longer than the gateway's 35 s. Any deadline the
  * client sent is replaced: the gateway's timeout is the one that decides what the client is told.
@@ -28,7 +28,9 @@ public class UpstreamDeadline {
     }
 
     UpstreamDeadline(ProxyClientProperties properties, Clock clock) {
-        this.ahead = properties.responseTimeout().minus(properties.deadlineMargin());
+        Duration margin = properties.deadlineMargin();
+        Duration half = properties.responseTimeout().dividedBy(2);
+        this.ahead = properties.responseTimeout().minus(margin.compareTo(half) > 0 ? half : margin);
         this.clock = clock;
     }
 

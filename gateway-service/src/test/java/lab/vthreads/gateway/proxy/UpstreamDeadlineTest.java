@@ -12,7 +12,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class UpstreamDeadlineTest {
 
@@ -31,9 +30,12 @@ class UpstreamDeadlineTest {
     }
 
     @Test
-    void aMarginAsLongAsTheResponseTimeoutIsRefused() {
-        assertThatIllegalArgumentException().isThrownBy(() -> properties(Duration.ofSeconds(2), Duration.ofSeconds(2)))
-                .withMessageContaining("deadline-margin");
+    void aMarginOverHalfTheResponseTimeoutIsCutToHalf() {
+        UpstreamDeadline deadline = new UpstreamDeadline(properties(Duration.ofSeconds(1), Duration.ofSeconds(2)), Clock.fixed(NOW, ZoneOffset.UTC));
+
+        ServerRequest stamped = deadline.stamp().apply(ServerRequest.create(new MockHttpServletRequest("POST", "/v1/pessoas"), List.of()));
+
+        assertThat(RequestDeadlines.parse(stamped.headers().firstHeader(RequestDeadlines.HEADER))).isEqualTo(NOW.plusMillis(500));
     }
 
     private static ProxyClientProperties properties(Duration responseTimeout, Duration margin) {
