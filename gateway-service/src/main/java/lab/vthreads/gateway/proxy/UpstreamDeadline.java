@@ -11,10 +11,10 @@ import java.util.function.Function;
 
 /**
  * Tells pessoa-service when this gateway stops waiting ({@link RequestDeadlines}): now plus the proxy client's
- * response timeout, less a margin for the commit and the response's way back (at most half the timeout). Without it pessoa-service stored
- * people after the gateway had answered 504 (the pool experiment: up to 61 rows in a run with no 201 for them),
- * since its own worst case (Hikari's 30 s wait plus the lookups) is longer than the gateway's 35 s. Any deadline the
- * client sent is replaced: the gateway's timeout is the one that decides what the client is told.
+ * response timeout, less a margin for the commit and the response's way back (at most half the timeout). Without
+ * it pessoa-service stored people after the gateway had answered 504 (the pool experiment: up to 61 rows in a run
+ * with no 201 for them), since its own worst case (Hikari's 30 s wait plus the lookups) is longer than the gateway's
+ * 35 s. Any deadline the client sent is replaced: the gateway's timeout is the one that decides what the client is told.
  */
 @Component
 public class UpstreamDeadline {
