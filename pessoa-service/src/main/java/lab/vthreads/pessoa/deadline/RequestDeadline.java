@@ -2,7 +2,6 @@ package lab.vthreads.pessoa.deadline;
 
 import lab.vthreads.service.RequestDeadlines;
 
-import java.time.Clock;
 import java.time.Instant;
 
 /**
@@ -11,15 +10,15 @@ import java.time.Instant;
  * has one, and before its commit: a request past its deadline rolls back, so every 504 the gateway gives means
  * nothing stored, not a person stored behind the client's back.
  */
-public record RequestDeadline(Instant at, Clock clock) {
+public record RequestDeadline(Instant at) {
 
-    public static final RequestDeadline NONE = new RequestDeadline(null, Clock.systemUTC());
+    public static final RequestDeadline NONE = new RequestDeadline(null);
 
     /** From the header's value; none without one, a 400 for one that is not epoch milliseconds. */
     public static RequestDeadline fromHeader(String header) {
         if (header == null) return NONE;
         try {
-            return new RequestDeadline(RequestDeadlines.parse(header), Clock.systemUTC());
+            return new RequestDeadline(RequestDeadlines.parse(header));
         } catch (IllegalArgumentException e) {
             throw new MalformedDeadlineException(e.getMessage());
         }
@@ -27,7 +26,7 @@ public record RequestDeadline(Instant at, Clock clock) {
 
     /** Throws {@link DeadlinePassedException} if the deadline has passed; {@code stage} says where the request was. */
     public void requireAhead(String stage) {
-        if (at != null && !clock.instant().isBefore(at)) {
+        if (at != null && !Instant.now().isBefore(at)) {
             throw new DeadlinePassedException(stage);
         }
     }
