@@ -44,6 +44,8 @@ public final class CepMockServer implements AutoCloseable {
                 // and a dropped SYN costs a 1 s retransmit: a connect timeout that is the mock's fault, not the service's.
                 .jettyAcceptQueueSize(2048)
                 .disableRequestJournal()
+                // For CepFaultInjection: faults on a share of the lookups, switched on and off at runtime.
+                .extensions(new ChanceMatcher())
                 .notifier(new ConsoleNotifier(false));
         WireMockServer server = new WireMockServer(options);
         server.start();
