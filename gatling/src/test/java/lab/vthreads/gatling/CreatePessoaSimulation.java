@@ -45,6 +45,7 @@ public class CreatePessoaSimulation extends LabSimulation {
         ChainBuilder post = exec(http("POST /v1/pessoas").post("/v1/pessoas")
                 .body(StringBody("#{body}"))
                 .check(status().saveAs("status"), responseTimeInMillis().saveAs("rt"), header("Retry-After").optional().saveAs("retryAfter"),
+                        header("Content-Type").optional().saveAs("contentType"),
                         status().is(201)));
         ScenarioBuilder createPessoa = load.patient()
                 ? scenario("Create pessoa (patient client)").feed(people).exec(new PatientUser(recorder, RetryAfterBackoff.DEFAULT, 201).retrying(post))

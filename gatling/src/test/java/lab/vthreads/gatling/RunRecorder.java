@@ -45,6 +45,13 @@ public final class RunRecorder {
     private final LongAdder okCount = new LongAdder();
     private final LongAdder koCount = new LongAdder();
     private final LongAdder created = new LongAdder();
+    // The addresses the 201s stored: with the rows of the address table, proof that no person lost one.
+    private final LongAdder createdAddresses = new LongAdder();
+    // By status ("none": no response), per second: the timeline a fault experiment draws its events on.
+    private final Map<String, AtomicLongArray> perSecondByStatus = new ConcurrentHashMap<>();
+    private final Map<Integer, Histogram> latencyByStatus = new ConcurrentHashMap<>();
+    // Error answers that are not RFC 9457 problem details (application/problem+json), by status: the contract says none.
+    private final Map<Integer, LongAdder> notProblemDetails = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> koReasons = new ConcurrentHashMap<>();
     private final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
     private final AtomicLongArray okPerSecond = new AtomicLongArray(MAX_SECONDS);
@@ -61,11 +68,15 @@ public final class RunRecorder {
         Integer status = session.contains("status") ? session.getInt("status") : null;
         Integer rt = session.contains("rt") ? session.getInt("rt") : null;
         boolean success = !session.isFailed() && status != null && status == expectedStatus;
-        int second = (int) Math.min(MAX_SECONDS - 1, (System.currentTimeMillis() - startMillis) / 1000);
+        int second = currentSecond();
+        countBySecond(status, second);
+        checkProblemDetail(session, status);
         if (status != null) {
             statuses.computeIfAbsent(status, s -> new LongAdder()).increment();
+            if (rt != null) latencyByStatus.computeIfAbsent(status, s -> new ConcurrentHistogram(MAX_MS, 3)).recordValue(Math.min(MAX_MS, Math.max(0, rt)));
             if (status == 201) {
                 created.increment();
+                if (session.contains("body")) createdAddresses.add(addresses(session.getString("body")));
             }
         }
         if (success) {
@@ -86,12 +97,35 @@ public final class RunRecorder {
             String reason = status == null ? "no response" : "status " + status + " (expected " + expectedStatus + ")";
             koReasons.computeIfAbsent(reason, r -> new LongAdder()).increment();
         }
-        return session.remove("status").remove("rt");
+        return session.remove("status").remove("rt").remove("contentType");
     }
 
-    /** The load starts now: what came before (the simulation's set-up, the count read) is not part of the run. */
+    private void checkProblemDetail(Session session, Integer status) {
+        if (status == null || status < 400) return;
+        String contentType = session.contains("contentType") ? session.getString("contentType") : null;
+        if (contentType == null || !contentType.startsWith("application/problem+json")) {
+            notProblemDetails.computeIfAbsent(status, s -> new LongAdder()).increment();
+        }
+    }
+
+    /**
+     * The load starts now: what came before (the simulation's set-up, the count read) is not part of the run. The line
+     * it prints is what the lab times its fault events from.
+     */
     public void markStart() {
         startMillis = System.currentTimeMillis();
+        System.out.println("Lab load started at epoch ms " + startMillis);
+    }
+
+    private void countBySecond(Integer status, int second) {
+        perSecondByStatus.computeIfAbsent(status == null ? "none" : status.toString(), s -> new AtomicLongArray(MAX_SECONDS)).incrementAndGet(second);
+    }
+
+    /** How many addresses a request body carries (the simulations write {@code {"cep":"..."}} per address). */
+    static int addresses(String body) {
+        int count = 0;
+        for (int i = body.indexOf("\"cep\""); i >= 0; i = body.indexOf("\"cep\"", i + 1)) count++;
+        return count;
     }
 
     /** A refused attempt its user will send again after Retry-After: neither a success nor a failure yet. */
@@ -99,14 +133,16 @@ public final class RunRecorder {
         deferred.increment();
         deferredPerSecond.incrementAndGet(currentSecond());
         Integer status = session.contains("status") ? session.getInt("status") : null;
+        countBySecond(status, currentSecond());
+        checkProblemDetail(session, status);
         if (status != null) statuses.computeIfAbsent(status, s -> new LongAdder()).increment();
-        return session.remove("status").remove("rt");
+        return session.remove("status").remove("rt").remove("contentType");
     }
 
     /** A user still waiting to retry when the run ended: its outcome is unknown, so it counts as neither. */
     public Session abandoned(Session session) {
         abandoned.increment();
-        return session.remove("status").remove("rt");
+        return session.remove("status").remove("rt").remove("contentType");
     }
 
     private int currentSecond() {
@@ -131,6 +167,7 @@ public final class RunRecorder {
         json.put("ok", okCount.sum());
         json.put("ko", koCount.sum());
         json.put("created201", created.sum());
+        json.put("createdAddresses", createdAddresses.sum());
         json.put("countBefore", countBefore);
         json.put("countAfter", countAfter);
         json.put("statuses", new TreeMap<>(sum(statuses)));
@@ -155,6 +192,13 @@ public final class RunRecorder {
         json.put("deferredPerSecond", series(deferredPerSecond));
         json.put("okPerSecond", series(okPerSecond));
         json.put("koPerSecond", series(koPerSecond));
+        Map<String, List<Long>> byStatus = new TreeMap<>();
+        perSecondByStatus.forEach((status, counts) -> byStatus.put(status, series(counts)));
+        json.put("perSecondByStatus", byStatus);
+        Map<String, Object> latencies = new TreeMap<>();
+        latencyByStatus.forEach((status, h) -> latencies.put(status.toString(), summary(h)));
+        json.put("latencyByStatusMs", latencies);
+        json.put("notProblemDetails", new TreeMap<>(sum(notProblemDetails)));
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), json);

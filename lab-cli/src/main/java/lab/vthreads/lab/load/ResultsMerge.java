@@ -67,7 +67,7 @@ public final class ResultsMerge {
         parameters.put("rate", parts.stream().mapToDouble(p -> p.get("parameters").get("rate").asDouble()).sum());
         parameters.remove("shard");
         merged.set("parameters", parameters);
-        for (String count : List.of("ok", "ko", "created201", "deferred", "abandoned")) {
+        for (String count : List.of("ok", "ko", "created201", "createdAddresses", "deferred", "abandoned")) {
             merged.put(count, parts.stream().mapToLong(p -> p.path(count).asLong(0)).sum());
         }
         boolean everyCountRead = parts.stream().allMatch(p -> p.path("countBefore").isNumber() && p.path("countAfter").isNumber());
@@ -80,6 +80,7 @@ public final class ResultsMerge {
         }
         merged.set("statuses", summed(parts, "statuses"));
         merged.set("koReasons", summed(parts, "koReasons"));
+        merged.set("notProblemDetails", summed(parts, "notProblemDetails"));
         merged.set("steadyWindowSeconds", JSON.createArrayNode().add(from).add(to));
         ObjectNode histograms = JSON.createObjectNode();
         for (String name : HISTOGRAMS) {
@@ -98,6 +99,10 @@ public final class ResultsMerge {
         for (String series : List.of("deferredPerSecond", "okPerSecond", "koPerSecond")) {
             merged.set(series, shiftedSum(parts, shift, series));
         }
+        ObjectNode byStatus = JSON.createObjectNode();
+        new java.util.TreeSet<>(parts.stream().flatMap(p -> p.path("perSecondByStatus").propertyNames().stream()).toList())
+                .forEach(status -> byStatus.set(status, shiftedSum(parts.stream().map(p -> p.path("perSecondByStatus")).toList(), shift, status)));
+        merged.set("perSecondByStatus", byStatus);
         return merged;
     }
 
