@@ -121,8 +121,8 @@ public final class RunCommand implements Callable<Integer> {
         ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(chosen, shortVariant, root, directory,
                 ports.ports(), stealThreshold, !noRerun, calibrationSeconds, recalibrate, scale, isolation, out));
         int runs = runner.cells().size() * chosen.repeat();
-        out.printf("Experiment '%s'%s: calibration + %d cells × %d repeat(s) = %d measured runs, about %d min; results in %s%n", chosen.name(),
-                shortVariant ? " (short)" : "", runner.cells().size(), chosen.repeat(), runs,
+        out.printf("Experiment '%s'%s: %s%d cells × %d repeat(s) = %d measured runs, about %d min; results in %s%n", chosen.name(),
+                shortVariant ? " (short)" : "", runner.estimateCalibration().isZero() ? "" : "calibration + ", runner.cells().size(), chosen.repeat(), runs,
                 Math.round((runner.estimatePerRun().multipliedBy(runs).toSeconds() + runner.estimateCalibration().toSeconds()) / 60.0),
                 root.relativize(directory));
         ExperimentResults experiment;
@@ -145,6 +145,7 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         printSummary(out, ResultsFiles.write(directory, experiment));
+        out.print(SummaryMarkdown.faults(experiment));
         finished(out, start, directory);
         return 0;
     }
@@ -168,6 +169,7 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         printSummary(out, ResultsFiles.write(directory, experiment));
+        out.print(SummaryMarkdown.faults(experiment));
         finished(out, start, directory);
         return 0;
     }

@@ -1,5 +1,6 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.lab.faults.FaultOutcome;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.metrics.Window;
@@ -62,10 +63,22 @@ public record ExperimentResults(
      * @param gatlingReport the Gatling HTML report, relative to the results folder
      * @param window        the hold window in the samples' seconds: {@code processes} and {@code machine} are means over it
      *                      (null in files written before; their means cover the whole run)
+     * @param faults        what the preset's faults did: timeline, recoveries, the rows against the 201s (null: no faults)
      */
     public record RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
                                Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged,
-                               int attempt, Window window) {
+                               int attempt, Window window, FaultOutcome faults) {
+
+        public RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
+                            Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged, int attempt,
+                            Window window) {
+            this(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window, null);
+        }
+
+        public RepeatResult withFaults(FaultOutcome outcome) {
+            return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
+                    outcome);
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package lab.vthreads.lab.experiment;
 
 import com.github.tomakehurst.wiremock.client.HttpAdminClient;
 import lab.vthreads.infra.cep.CepLatencySwitch;
+import lab.vthreads.lab.faults.FaultInjector;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.isolation.Isolations;
 import lab.vthreads.lab.isolation.Partition;
@@ -64,6 +65,9 @@ public final class ExperimentRunner {
         if (options.scale() && options.calibrationSeconds() == 0) {
             throw new IllegalArgumentException("--scale needs the calibration: drop --calibration-seconds 0");
         }
+        if (options.scale() && preset.hasFaults()) {
+            throw new IllegalArgumentException("Preset " + preset.name() + " injects faults and measures no capacity model: it cannot be --scale'd");
+        }
         if (options.scale() && (preset.published() == null || preset.published().scaling() == null)) {
             throw new IllegalArgumentException("Preset " + preset.name() + " has no published thread and CPU bounds to scale (published.scaling)");
         }
@@ -109,7 +113,15 @@ public final class ExperimentRunner {
     }
 
     public Duration estimateCalibration() {
-        return Duration.ofSeconds(options.calibrationSeconds() == 0 ? 0 : Calibrator.estimateSeconds(options.calibrationSeconds()));
+        return Duration.ofSeconds(!calibrates() ? 0 : Calibrator.estimateSeconds(options.calibrationSeconds()));
+    }
+
+    /**
+     * Whether this experiment measures the calibration: not when asked not to, and not for faults, whose figures (the
+     * timeline, the rows against the 201s) need no capacity model.
+     */
+    private boolean calibrates() {
+        return options.calibrationSeconds() > 0 && !preset.hasFaults();
     }
 
     public ExperimentResults run() throws Exception {
@@ -144,7 +156,7 @@ public final class ExperimentRunner {
             running = stack;
             environment = Environments.describe(options.home(), stack, partition.machineCpuCount());
             // Without a calibration there is no model: for quick runs and for tests of what the model does not need.
-            calibration = options.calibrationSeconds() == 0 ? null : new CalibrationCache(options.resultsDirectory().getParent()).reuseOrMeasure(
+            calibration = !calibrates() ? null : new CalibrationCache(options.resultsDirectory().getParent()).reuseOrMeasure(
                     CalibrationCache.fingerprint(options.home(), preset, cells.getFirst(), options.calibrationSeconds(), partition, environment.cores()),
                     options.recalibrate(), options.resultsDirectory(), progress, () -> new Calibrator(stack, base, cells.getFirst(), load, progress,
                             options.resultsDirectory(), options.home(), options.calibrationSeconds(), partition).calibrate(environment.cores()));
@@ -209,7 +221,8 @@ public final class ExperimentRunner {
             Map<String, ManagedProcess> measured = new LinkedHashMap<>();
             stack.processes().forEach((component, process) -> measured.put(component.label(), process));
             ExperimentResults.RepeatResult result = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(),
-                    options.stealThreshold()).measure(Endpoints.of(settings), measured, cell, repeat, attempt, dir);
+                    options.stealThreshold()).measure(Endpoints.of(settings), measured, cell, repeat, attempt, dir, !preset.hasFaults() ? null
+                    : processes -> new FaultInjector(stack, settings, preset.faults(), processes, progress::note));
             runsDone++;
             return result;
         } finally {

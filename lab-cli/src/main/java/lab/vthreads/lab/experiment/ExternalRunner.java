@@ -58,6 +58,10 @@ public final class ExternalRunner {
 
     public ExperimentResults run() throws Exception {
         Preset preset = options.preset();
+        if (preset.hasFaults()) {
+            throw new IllegalArgumentException("Preset " + preset.name() + " injects faults by stopping and starting the lab's own components: "
+                    + "it cannot run against a stack the lab did not start (drop --target)");
+        }
         Files.createDirectories(options.resultsDirectory());
         List<String> unapplied = unapplied(preset.cells());
         unapplied.forEach(u -> progress.note("Not applied to a stack the lab did not start (its own setting applies): " + u));

@@ -1,15 +1,26 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.lab.faults.FaultEvent;
+import lab.vthreads.lab.faults.FaultInjector;
+import lab.vthreads.lab.faults.FaultOutcome;
+import lab.vthreads.lab.faults.StoredRows;
 import lab.vthreads.lab.load.GatlingResults;
 import lab.vthreads.lab.load.GatlingRun;
 import lab.vthreads.lab.load.LoadProperties;
 import lab.vthreads.lab.process.ManagedProcess;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One measured run against a stack that is up, whoever started it: an empty database, the cell's load with its
@@ -21,8 +32,18 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
 
     ExperimentResults.RepeatResult measure(Endpoints endpoints, Map<String, ManagedProcess> measured, Cell cell, int repeat, int attempt, Path dir)
             throws Exception {
+        return measure(endpoints, measured, cell, repeat, attempt, dir, null);
+    }
+
+    /**
+     * @param faults given the processes the sampler reads (which a restart updates), the injector of the preset's
+     *               faults; null for a run without faults
+     */
+    ExperimentResults.RepeatResult measure(Endpoints endpoints, Map<String, ManagedProcess> measured, Cell cell, int repeat, int attempt, Path dir,
+                                           Function<Map<String, ManagedProcess>, FaultInjector> faults) throws Exception {
         if (endpoints.jdbcUrl() != null) new DatabaseReset(endpoints.jdbcUrl(), endpoints.jdbcUser(), endpoints.jdbcPassword()).truncate();
-        Map<String, ManagedProcess> processes = new LinkedHashMap<>(measured);
+        // Synchronized: a fault's restart replaces a process while the sampler reads them.
+        Map<String, ManagedProcess> processes = Collections.synchronizedMap(new LinkedHashMap<>(measured));
         Path resultsFile = dir.resolve("gatling-results.json");
         // The warm-up is the same run's first seconds at full load: the services and the load generator's own JVM
         // are warm when the hold window starts (a separate warm-up left the measured Gatling JVM cold, and its JIT
@@ -32,6 +53,8 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
                 .warmup(preset.warmupSeconds()).resultsFile(resultsFile);
         ManagedProcess gatling = load.start(properties, dir.resolve("gatling"), dir.resolve("gatling.log"));
         processes.put("gatling", gatling);
+        FaultInjector injector = faults != null ? faults.apply(processes) : null;
+        if (injector != null) injector.start(gatling, preset.warmupSeconds() + preset.rampUpSeconds());
         int exit;
         Sampler sampler = new Sampler(endpoints.pessoaManagement(), endpoints.gatewayManagement(), processes, progress::live);
         try {
@@ -41,13 +64,34 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
             if (load.aborted() || Thread.currentThread().isInterrupted()) throw hung;
             progress.note(cell.id() + ", repeat " + repeat + ": " + hung.getMessage() + "; recorded as a run without results");
             exit = -1;
+        } catch (RuntimeException | Error aborted) {
+            // The experiment is being stopped: no fault may start a component the stop is taking down.
+            if (injector != null) injector.cancel();
+            throw aborted;
         } finally {
             sampler.close();
             progress.endLive();
         }
+        List<FaultEvent> events = injector != null ? injector.finish(Duration.ofMinutes(2)) : null;
         Set<String> names = new LinkedHashSet<>(processes.keySet());
         names.add(Sampler.LAB);
-        return Measurements.repeat(repeat, attempt, GatlingResults.read(resultsFile, exit), sampler, names, reportOf(dir), stealThreshold);
+        ExperimentResults.RepeatResult result = Measurements.repeat(repeat, attempt, GatlingResults.read(resultsFile, exit), sampler, names,
+                reportOf(dir), stealThreshold);
+        return events == null ? result : result.withFaults(outcome(resultsFile, events, endpoints));
+    }
+
+    /** The timeline and recoveries from the load generator's results, and the rows from PostgreSQL itself. */
+    private static FaultOutcome outcome(Path resultsFile, List<FaultEvent> events, Endpoints endpoints) {
+        StoredRows rows = null;
+        String rowsError = null;
+        try {
+            rows = StoredRows.read(endpoints.jdbcUrl(), endpoints.jdbcUser(), endpoints.jdbcPassword());
+        } catch (SQLException e) {
+            rowsError = e.getMessage();
+        }
+        JsonMapper json = JsonMapper.builder().build();
+        return FaultOutcome.of(Files.isRegularFile(resultsFile) ? json.readTree(resultsFile.toFile()) : json.createObjectNode(), events, rows,
+                rowsError);
     }
 
     /** Gatling's HTML report of a run, relative to the results folder; null when it wrote none. */

@@ -2,6 +2,7 @@ package lab.vthreads.lab.experiment;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import lab.vthreads.infra.cep.CepLatency;
+import lab.vthreads.lab.faults.Fault;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.ResourceLimit;
 import lab.vthreads.lab.stack.ThreadMode;
@@ -33,6 +34,8 @@ import java.util.stream.Stream;
  * @param aaControl      optional: a mode to run twice, as a second cell beside the first, for the A/A spread
  * @param targetLatencyMs optional: the latency a request should meet, for the concurrency limit the report recommends
  * @param executorMicro  optional: makes this preset the ExecutorService micro-benchmark instead of a load experiment
+ * @param faults         optional: faults injected at set seconds of every cell's hold window, in time order (the
+ *                       {@code faults} preset); the report then shows the timeline and the nothing-lost figures
  */
 public record Preset(
         String name,
@@ -54,7 +57,8 @@ public record Preset(
         Published published,
         ExecutorMicro.Settings executorMicro,
         ThreadMode aaControl,
-        Integer targetLatencyMs) {
+        Integer targetLatencyMs,
+        List<Fault> faults) {
 
     /**
      * Factor overrides for some cells: a factor the variant does not name keeps the preset's value.
@@ -88,9 +92,11 @@ public record Preset(
         // A preset says where the lookups happen, so every cell (and results.json) states it.
         factors = LOOKUPS_OUTSIDE.overriddenBy(factors);
         variants = variants != null ? List.copyOf(variants) : List.of();
+        faults = faults != null ? List.copyOf(faults) : List.of();
         if (executorMicro == null) {
             validateLoadExperiment(name, users, modes, rampUpSeconds, holdSeconds, rampDownSeconds, warmupSeconds, repeat, workload, factors,
                     variants, limits);
+            Fault.validate(faults, holdSeconds, name);
         }
     }
 
@@ -123,19 +129,24 @@ public record Preset(
         Durations d = shortVariant != null ? shortVariant : new Durations(rampUpSeconds, holdSeconds, rampDownSeconds, warmupSeconds);
         return new Preset(name, description, why, simulation, workload, users, modes, d.rampUpSeconds(), d.holdSeconds(),
                 d.rampDownSeconds(), d.warmupSeconds(), factors, repeat, null, variants, limits, published,
-                executorMicro != null ? executorMicro.shortened() : null, aaControl, targetLatencyMs);
+                executorMicro != null ? executorMicro.shortened() : null, aaControl, targetLatencyMs, faults);
     }
 
     /** Command-line overrides: what they name replaces the preset's, factors included. */
     public Preset with(Overrides o, Factors overrides) {
         return new Preset(name, description, why, simulation, workload, pick(o.users(), users), pick(o.modes(), modes), rampUpSeconds,
                 pick(o.holdSeconds(), holdSeconds), rampDownSeconds, pick(o.warmupSeconds(), warmupSeconds), factors.overriddenBy(overrides),
-                pick(o.repeat(), repeat), shortVariant, variants, limits, published, executorMicro, pick(o.aaControl(), aaControl), targetLatencyMs);
+                pick(o.repeat(), repeat), shortVariant, variants, limits, published, executorMicro, pick(o.aaControl(), aaControl), targetLatencyMs,
+                faults);
     }
 
     /** The same experiment with other users and these factors on top (the machine-scaled variant, see ScaledScenario). */
     public Preset withUsers(List<Integer> users, Factors overrides) {
         return with(new Overrides(users, null, null, null, null), overrides);
+    }
+
+    public boolean hasFaults() {
+        return !faults.isEmpty();
     }
 
     public boolean isMicroBenchmark() {

@@ -33,6 +33,7 @@ final class ReportTables {
         tables.add(FairnessTables.partition(results.partition()));
         Table failures = failures(results);
         if (!failures.rows().isEmpty()) tables.add(failures);
+        tables.addAll(FaultTables.all(results));
         if (!summary.ratios().isEmpty()) tables.add(ratios(summary, results.settings().published(), results.scaled()));
         if (!summary.aa().isEmpty()) tables.add(FairnessTables.noise(summary));
         if (summary.rows().stream().anyMatch(r -> r.steady() != null)) tables.add(steadiness(summary));

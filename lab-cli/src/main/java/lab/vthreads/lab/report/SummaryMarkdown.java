@@ -2,6 +2,7 @@ package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.experiment.ExperimentResults;
 
+import java.util.List;
 import java.util.Locale;
 
 /** summary.md: the experiment in tables a person can paste into an issue or a paper. */
@@ -31,6 +32,13 @@ public final class SummaryMarkdown {
             md.append(markdown(t)).append('\n');
         }
         return md.toString();
+    }
+
+    /** With faults, whether anything was lost and how each fault recovered, for the terminal; empty without faults. */
+    public static String faults(ExperimentResults results) {
+        List<ReportTables.Table> tables = FaultTables.all(results);
+        if (tables.isEmpty()) return "";
+        return "\n" + markdown(FaultTables.nothingLost(results)) + "\n" + markdown(FaultTables.recoveries(results));
     }
 
     /** The results table alone, for the terminal at the end of a run. */

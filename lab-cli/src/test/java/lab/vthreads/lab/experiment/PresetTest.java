@@ -1,6 +1,7 @@
 package lab.vthreads.lab.experiment;
 
 import lab.vthreads.infra.cep.CepLatency;
+import lab.vthreads.lab.faults.Fault;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,7 @@ class PresetTest {
     @Test
     void everyPresetInTheRepositoryLoads() {
         assertThat(Preset.all(HOME)).extracting(Preset::name)
-                .containsExactlyInAnyOrder("default", "paper", "lognormal-50", "jmeter-1000", "cpu-bound", "executor-micro", "pool", "hikari");
+                .containsExactlyInAnyOrder("default", "paper", "lognormal-50", "jmeter-1000", "cpu-bound", "executor-micro", "pool", "hikari", "faults");
     }
 
     @Test
@@ -118,6 +119,34 @@ class PresetTest {
 
         assertThatIllegalArgumentException().isThrownBy(() -> Preset.load(twice)).withMessageContaining("unique name");
         assertThatIllegalArgumentException().isThrownBy(() -> Preset.load(limits)).withMessageContaining("redis");
+    }
+
+    @Test
+    void theFaultsPresetInjectsEachFaultInsideTheHoldWindowInBothModes() {
+        Preset faults = Preset.resolve(HOME, "faults");
+
+        assertThat(faults.modes()).containsExactly(ThreadMode.PLATFORM, ThreadMode.VIRTUAL);
+        assertThat(faults.faults()).extracting(Fault::kind).containsExactly(Fault.Kind.POSTGRES_RESTART, Fault.Kind.PESSOA_RESTART,
+                Fault.Kind.CEP_FAULTS, Fault.Kind.CEP_RESTART);
+        assertThat(faults.faults().get(2).rate()).isEqualTo(0.05);
+        assertThat(faults.shortened().faults()).isEqualTo(faults.faults());
+    }
+
+    @Test
+    void rejectsFaultsThatDoNotFitTheHoldWindowOrLackWhatTheirKindNeeds(@TempDir Path dir) throws IOException {
+        String yaml = Files.readString(HOME.resolve("presets/faults.yaml"));
+        // what to change in the preset → what the error must say
+        List<List<String>> cases = List.of(
+                List.of("{kind: cep-restart, atSecond: 100}", "{kind: cep-restart, atSecond: 120}", "does not end inside the 120 s hold window"),
+                List.of("seconds: 10, rate: 0.05}", "seconds: 10}", "rate is required"),
+                List.of("{kind: pessoa-restart, atSecond: 30}", "{kind: pessoa-restart, atSecond: 7}", "time order"),
+                List.of("{kind: postgres-restart, atSecond: 5, seconds: 5}", "{kind: postgres-restart, atSecond: 5}", "needs seconds > 0"),
+                List.of("kind: cep-restart", "kind: disk-full", "Unknown fault 'disk-full'"));
+        for (List<String> c : cases) {
+            Path file = dir.resolve("broken.yaml");
+            Files.writeString(file, yaml.replace(c.get(0), c.get(1)));
+            assertThatIllegalArgumentException().as(c.get(1)).isThrownBy(() -> Preset.load(file)).withMessageContaining(c.get(2));
+        }
     }
 
     private static Published.Row row(Preset preset, int users) {

@@ -1,0 +1,94 @@
+package lab.vthreads.lab.experiment;
+
+import lab.vthreads.lab.faults.Fault;
+import lab.vthreads.lab.faults.FaultEvent;
+import lab.vthreads.lab.faults.FaultOutcome;
+import lab.vthreads.lab.isolation.Isolation;
+import lab.vthreads.lab.report.ResultsFiles;
+import lab.vthreads.lab.stack.FreePorts;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every kind of fault inside one real run, end to end: PostgreSQL and pessoa-service stopped and started again by the
+ * lab, every CEP lookup failing for a few seconds, the CEP API restarted; then the rows in PostgreSQL against the 201s.
+ */
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
+class FaultsRunIT {
+
+    @Test
+    void everyFaultIsInjectedAndUndoneAndNothingIsLost(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
+        Path dir = temp.resolve("run");
+        // Every lookup fails during the CEP faults (4 kinds × 25%), so their effect cannot be missed in a few seconds.
+        Preset faults = Preset.parse("""
+                name: tiny-faults
+                description: Each fault once, in one short cell.
+                simulation: CreatePessoaSimulation
+                workload: closed
+                users: [8]
+                modes: [virtual]
+                rampUpSeconds: 1
+                holdSeconds: 70
+                rampDownSeconds: 0
+                warmupSeconds: 3
+                cepLatency: fixed:50
+                poolTimeoutMs: 1000
+                repeat: 1
+                faults:
+                  - {kind: postgres-restart, atSecond: 3, seconds: 3}
+                  - {kind: pessoa-restart, atSecond: 18}
+                  - {kind: cep-faults, atSecond: 45, seconds: 4, rate: 0.25}
+                  - {kind: cep-restart, atSecond: 57}
+                """);
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(faults, false, ExperimentRunIT.HOME, dir, FreePorts.stack(), 0.5,
+                false, 0, false, false, Isolation.Request.AUTO, new PrintStream(progress, true)));
+
+        ExperimentResults results = runner.run();
+        ResultsFiles.write(dir, results);
+
+        FaultOutcome outcome = results.cells().getFirst().repeats().getFirst().faults();
+        assertThat(outcome.events()).as(progress.toString()).extracting(r -> r.event().kind())
+                .containsExactly(Fault.Kind.POSTGRES_RESTART, Fault.Kind.PESSOA_RESTART, Fault.Kind.CEP_FAULTS, Fault.Kind.CEP_RESTART);
+        for (FaultOutcome.Recovery recovery : outcome.events()) {
+            FaultEvent event = recovery.event();
+            assertThat(event.error()).as(event.kind().label()).isNull();
+            assertThat(event.endSecond()).as(event.kind().label()).isGreaterThan(event.startSecond());
+            // The errors stopped before the next fault: the stack came back whole each time.
+            assertThat(recovery.recoverySeconds()).as(event.kind().label() + " " + outcome.timeline()).isNotNull();
+        }
+        // The faults the users must see: PostgreSQL down, pessoa-service down, every CEP lookup failing.
+        for (FaultOutcome.Recovery recovery : outcome.events().subList(0, 3)) {
+            assertThat(errorsDuring(outcome, recovery.event())).as(recovery.event().kind().label() + " " + outcome.timeline()).isPositive();
+        }
+        assertThat(outcome.http500()).as(outcome.statuses().toString()).isZero();
+        assertThat(outcome.notProblemDetails()).isEmpty();
+        assertThat(outcome.rows()).as(outcome.rowsError()).isNotNull();
+        assertThat(outcome.created201()).isPositive();
+        assertThat(outcome.lost()).isZero();
+        assertThat(outcome.unconfirmed()).isZero();
+        assertThat(outcome.rows().withoutAddress()).isZero();
+        assertThat(outcome.rows().enderecos()).isEqualTo(outcome.addressesIn201s());
+        // The stack is whole again after the run, with the restarted processes measured.
+        assertThat(results.cells().getFirst().repeats().getFirst().processes()).containsKeys("postgres", "wiremock", "pessoa-service");
+        assertThat(ExperimentRunIT.ResultsFilesSchema.validate(dir.resolve("results.json"))).isEmpty();
+        assertThat(Files.readString(dir.resolve("summary.md"))).contains("Faults: was anything lost?", "Faults: each event and the recovery after it",
+                "Timeline: virtual-8u r1", "▶ postgres-restart");
+    }
+
+    private static long errorsDuring(FaultOutcome outcome, FaultEvent event) {
+        long errors = 0;
+        for (int s = (int) event.startSecond(); s <= (int) event.endSecond() + 2; s++) errors += FaultOutcome.errorsAt(outcome.timeline(), s);
+        return errors;
+    }
+}
