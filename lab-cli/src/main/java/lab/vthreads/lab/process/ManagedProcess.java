@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ManagedProcess {
 
-    private static final long GRACE_SECONDS = 20;
+    // Longer than the services' 30 s graceful shutdown phase (spring.lifecycle.timeout-per-shutdown-phase), so a request
+    // in flight finishes before SIGKILL; the rest of the stack exits within seconds of SIGTERM.
+    private static final long GRACE_SECONDS = 40;
 
     private final String name;
     private final Process process;

@@ -44,6 +44,33 @@ class ComposeContractTest {
         assertThat(oneShots).containsExactly("cep-latency");
     }
 
+    /** SIGTERM must leave a service its whole graceful shutdown phase, wherever it runs, or requests in flight are cut. */
+    @Test
+    void whateverStopsAServiceWaitsLongerThanItsGracefulShutdown() throws IOException {
+        for (String name : List.of("pessoa-service", "gateway-service")) {
+            Map<String, Object> config;
+            try (Reader reader = Files.newBufferedReader(Path.of("..", name, "src/main/resources/application.yaml"))) {
+                // The first document: the defaults every profile starts from.
+                @SuppressWarnings("unchecked")
+                Map<String, Object> defaults = (Map<String, Object>) new Yaml().loadAll(reader).iterator().next();
+                config = defaults;
+            }
+            int gracefulSeconds = seconds(ComposeFile.map(ComposeFile.map(config, "spring"), "lifecycle").get("timeout-per-shutdown-phase"));
+            assertThat(ComposeFile.map(config, "server").get("shutdown")).as(name).isEqualTo("graceful");
+            assertThat(gracefulSeconds).as(name).isPositive();
+            assertThat(seconds(SERVICES.get(name).get("stop_grace_period"))).as(name + " compose").isGreaterThan(gracefulSeconds);
+            String deployment = Files.readString(Path.of("..", "k8s/base", name + ".yaml"));
+            int kubernetes = Integer.parseInt(deployment.replaceAll("(?s).*terminationGracePeriodSeconds: (\\d+).*", "$1"));
+            assertThat(kubernetes).as(name + " Kubernetes").isGreaterThan(gracefulSeconds);
+        }
+    }
+
+    private static int seconds(Object duration) {
+        String text = String.valueOf(duration);
+        assertThat(text).matches("\\d+s");
+        return Integer.parseInt(text.substring(0, text.length() - 1));
+    }
+
     @Test
     void everyServiceHasCpuAndMemoryLimits() {
         SERVICES.forEach((name, service) -> {
