@@ -39,6 +39,8 @@ public final class FaultInjector {
     private final List<FaultEvent> events = Collections.synchronizedList(new ArrayList<>());
     private Thread thread;
     private volatile long loadStartEpochMs;
+    private volatile int holdStartSecond;
+    private volatile String scheduleError;
 
     /**
      * @param cell     the settings the services run with in this cell (the CEP latency to restore after a CEP restart)
@@ -54,6 +56,7 @@ public final class FaultInjector {
 
     /** Starts the schedule: {@code holdStartSecond} is where the hold window begins, in seconds since the load started. */
     public void start(ManagedProcess loadGenerator, int holdStartSecond) {
+        this.holdStartSecond = holdStartSecond;
         thread = Thread.ofPlatform().name("lab-faults").daemon().start(() -> {
             try {
                 loadStartEpochMs = awaitLoadStart(loadGenerator);
@@ -64,6 +67,7 @@ public final class FaultInjector {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } catch (RuntimeException e) {
+                scheduleError = e.getMessage();
                 notes.accept("Fault schedule stopped: " + e.getMessage());
             }
         });
@@ -77,7 +81,8 @@ public final class FaultInjector {
     /**
      * Waits for the schedule (it ends with the load), then makes the stack whole again.
      *
-     * @return the events as they happened, with the seconds counted from the load's start
+     * @return the events as they happened, with the seconds counted from the load's start; a fault that never ran
+     *         is there too, at its planned second, with why, so that a run cannot pass by skipping its faults
      */
     public List<FaultEvent> finish(Duration wait) throws InterruptedException {
         if (thread != null) {
@@ -89,6 +94,11 @@ public final class FaultInjector {
         }
         restoreEverything();
         synchronized (events) {
+            for (Fault fault : faults.subList(events.size(), faults.size())) {
+                double planned = holdStartSecond + fault.atSecond();
+                events.add(new FaultEvent(fault.kind(), planned, planned, "", "not injected: "
+                        + (scheduleError != null ? scheduleError : "the load ended before its second")));
+            }
             return List.copyOf(events);
         }
     }

@@ -76,6 +76,8 @@ class FaultOutcomeTest {
         FaultOutcome notProblems = FaultOutcome.of(plainText, recovered, exact, null);
         assertThat(notProblems.notProblemDetail()).isEqualTo(3);
         assertThat(notProblems.passed()).as("errors that are not problem details").isFalse();
+        assertThat(FaultOutcome.of(JSON.createObjectNode(), recovered, new StoredRows(0, 0, 0), null).passed()).as("no results from the load")
+                .isFalse();
         FaultOutcome unread = FaultOutcome.of(results(false, false), recovered, null, "connection refused");
         assertThat(unread.lost()).isEqualTo(-1);
         assertThat(unread.passed()).isFalse();
