@@ -91,7 +91,8 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
                     r.stream().map(x -> x.client().holdTrend()).filter(Objects::nonNull).toList()));
         }
         List<AaControl.Spread> aa = AaControl.of(results);
-        return new Summary(rows, ratios(rows, results.settings().published(), results.scaled(), aa), footprints(results), model(results, rows), aa,
+        // With faults, both modes lose the same seconds to them: what to compare is the timeline and the rows, not a ratio.
+        return new Summary(rows, results.settings().hasFaults() ? List.of() : ratios(rows, results.settings().published(), results.scaled(), aa), footprints(results), model(results, rows), aa,
                 Interference.of(results));
     }
 

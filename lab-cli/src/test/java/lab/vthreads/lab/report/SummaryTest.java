@@ -2,9 +2,12 @@ package lab.vthreads.lab.report;
 
 import org.junit.jupiter.api.Test;
 
+import lab.vthreads.lab.experiment.ExperimentResults;
+import lab.vthreads.lab.experiment.Preset;
 import lab.vthreads.lab.model.Bottleneck;
 import lab.vthreads.lab.stack.ThreadMode;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,6 +38,17 @@ class SummaryTest {
         assertThat(ratio.users()).isEqualTo(200);
         assertThat(ratio.throughput()).isCloseTo(250.0 / 110, within(1e-9));
         assertThat(ratio.p95()).isCloseTo(450.0 / 800, within(1e-9));
+    }
+
+    @Test
+    void givesNoRatioForAPresetWithFaults() {
+        ExperimentResults e = Fixtures.experiment();
+        Preset withFaults = Preset.resolve(Path.of("..").toAbsolutePath().normalize(), "faults");
+        ExperimentResults faults = new ExperimentResults(e.schemaVersion(), e.preset(), e.description(), e.why(), e.shortVariant(), e.startedAt(),
+                e.finishedAt(), e.environment(), withFaults, e.calibration(), e.scaled(), e.partition(), e.cells(), e.units(), e.target());
+
+        assertThat(Summary.of(faults).ratios()).isEmpty();
+        assertThat(summary.ratios()).isNotEmpty();
     }
 
     @Test
