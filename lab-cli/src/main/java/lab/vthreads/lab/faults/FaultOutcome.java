@@ -70,9 +70,12 @@ public record FaultOutcome(Map<String, List<Long>> timeline, List<Integer> holdW
                 gatlingResults.path("createdAddresses").asLong(), rows, rowsError);
     }
 
-    /** Seconds from {@code end} to the end of the last second before {@code limit} that saw an answer other than 201. */
+    /**
+     * Seconds from {@code end} to the end of the last second before {@code limit} that saw an answer other than 201. The
+     * second in which the next fault begins is left out: its errors may be that fault's.
+     */
     static Double recovery(Map<String, List<Long>> timeline, double end, double limit) {
-        int first = (int) Math.floor(end), last = (int) Math.ceil(limit) - 1;
+        int first = (int) Math.floor(end), last = (int) Math.floor(limit) - 1;
         Integer lastBad = null;
         for (int s = first; s <= last; s++) {
             if (errorsAt(timeline, s) > 0) lastBad = s;

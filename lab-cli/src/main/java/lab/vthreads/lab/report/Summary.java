@@ -177,7 +177,7 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
     }
 
     /** How busy a set of CPUs was over the middle of the run: the mean of their per-CPU busy shares. */
-    static double sideBusy(RepeatResult repeat, String cpus) {
+    public static double sideBusy(RepeatResult repeat, String cpus) {
         return CpuSet.parse(cpus).cpus().stream().mapToDouble(cpu -> repeat.window() != null ? repeat.window().mean(repeat.samples(),
                 SampleKeys.cpuBusy(cpu)) : middleMean(repeat, SampleKeys.cpuBusy(cpu))).filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
     }

@@ -56,6 +56,16 @@ class FaultOutcomeTest {
     }
 
     @Test
+    void theSecondInWhichTheNextFaultBeginsIsNotCountedAgainstTheOneBefore() {
+        // The 502s from second 40 on belong to the fault that begins at 40.4, not to PostgreSQL's recovery.
+        List<FaultEvent> events = List.of(new FaultEvent(Fault.Kind.POSTGRES_RESTART, 12.0, 20.3, "", null),
+                new FaultEvent(Fault.Kind.CEP_RESTART, 40.4, 45.0, "", null));
+
+        assertThat(FaultOutcome.of(results(false, true), events, new StoredRows(6000, 12000, 0), null).events())
+                .extracting(FaultOutcome.Recovery::recoverySeconds).containsExactly(4.7, null);
+    }
+
+    @Test
     void passesOnlyWithEveryFaultRecoveredNo500AndEveryRowAccountedFor() {
         List<FaultEvent> recovered = events().subList(0, 2);
         StoredRows exact = new StoredRows(6000, 12000, 0);
