@@ -82,8 +82,12 @@ class ExperimentRunIT {
         assertThat(calibration.throughput()).isCloseTo(calibration.rate(), org.assertj.core.data.Percentage.withPercentage(25));
         assertThat(calibration.cepLookupsPerRequest()).isBetween(1.0, 3.0);
         // Exactly one connection per request, give or take the requests in flight at the window's two edges: a request
-        // counts at the gateway when it completes, its acquisition when pessoa-service takes the connection.
-        assertThat(calibration.connectionsPerRequest()).isCloseTo(1.0, org.assertj.core.data.Percentage.withPercentage(5));
+        // counts at the gateway when it completes, its acquisition when pessoa-service takes the connection. The ratio
+        // comes from the low-rate run (a third of the calibration's rate, half its window): on a machine busy with other
+        // work that was 9 requests, and one of them at an edge made it 1.11 (a fixed ±5% failed there).
+        double lowRateRequests = Math.max(1, Math.round(calibration.rate() / 3)) * calibration.windowSeconds() / 2;
+        assertThat(Math.abs(calibration.connectionsPerRequest() - 1.0) * lowRateRequests).as("acquisitions minus requests, %s × %.0f",
+                calibration.connectionsPerRequest(), lowRateRequests).isLessThanOrEqualTo(2.0);
         assertThat(calibration.connectionHoldMs()).isPositive();
         assertThat(Files.readString(dir.resolve("summary.md"))).contains("Capacity model: predicted against measured", "jar-platform-4u", "Tomcat threads");
         assertThat(ResultsFilesSchema.validate(dir.resolve("results.json"))).isEmpty();
