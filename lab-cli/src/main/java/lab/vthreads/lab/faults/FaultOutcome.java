@@ -53,8 +53,7 @@ public record FaultOutcome(Map<String, List<Long>> timeline, List<Integer> holdW
             double limit = i + 1 < events.size() ? events.get(i + 1).startSecond() : to;
             recoveries.add(new Recovery(events.get(i), recovery(timeline, events.get(i).endSecond(), limit)));
         }
-        Map<String, Long> statuses = new TreeMap<>();
-        gatlingResults.path("statuses").properties().forEach(e -> statuses.put(e.getKey(), e.getValue().asLong()));
+        Map<String, Long> statuses = counts(gatlingResults.path("statuses"));
         long none = timeline.getOrDefault("none", List.of()).stream().mapToLong(Long::longValue).sum();
         if (none > 0) statuses.put("none", none);
         Map<String, Map<String, Double>> latencies = new TreeMap<>();
@@ -64,10 +63,16 @@ public record FaultOutcome(Map<String, List<Long>> timeline, List<Integer> holdW
             l.put("max", e.getValue().path("max").asDouble());
             latencies.put(e.getKey(), l);
         });
-        Map<String, Long> notProblemDetails = new TreeMap<>();
-        gatlingResults.path("notProblemDetails").properties().forEach(e -> notProblemDetails.put(e.getKey(), e.getValue().asLong()));
-        return new FaultOutcome(timeline, List.of(from, to), recoveries, statuses, latencies, notProblemDetails, gatlingResults.path("created201").asLong(),
+        return new FaultOutcome(timeline, List.of(from, to), recoveries, statuses, latencies, counts(gatlingResults.path("notProblemDetails")),
+                gatlingResults.path("created201").asLong(),
                 gatlingResults.path("createdAddresses").asLong(), rows, rowsError);
+    }
+
+    /** A JSON object of counts by key, sorted by key. */
+    private static Map<String, Long> counts(JsonNode object) {
+        Map<String, Long> counts = new TreeMap<>();
+        object.properties().forEach(e -> counts.put(e.getKey(), e.getValue().asLong()));
+        return counts;
     }
 
     /**
