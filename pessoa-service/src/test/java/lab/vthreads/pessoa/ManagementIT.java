@@ -1,5 +1,6 @@
 package lab.vthreads.pessoa;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.testdata.Cpfs;
@@ -50,7 +51,9 @@ class ManagementIT {
 
     @Test
     void countsEveryCepLookupByOutcomeAndExposesTheCepPoolAndTheJit() {
-        new Http("http://127.0.0.1:" + port).postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "CONTADA", "01001000"));
+        Http.Reply created = new Http("http://127.0.0.1:" + port).postJsonUntil(201, Duration.ofSeconds(60), "/v1/pessoas",
+                () -> Http.pessoa(Cpfs.next(), "CONTADA", "01001000"));
+        assertThat(created.status()).as("a POST answered 201 within 60 s: %s", created.body()).isEqualTo(201);
         String scrape = new Http("http://127.0.0.1:" + managementPort).get("/actuator/prometheus").body();
 
         // The lab divides this counter by the gateway's requests to get the lookups per request.

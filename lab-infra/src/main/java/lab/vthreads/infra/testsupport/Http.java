@@ -12,6 +12,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * A real HTTP client for tests: requests go over the socket, like a user's would. Its timeout bounds how long a test
@@ -46,6 +47,21 @@ public final class Http {
             request.headers(headers);
         }
         return send(request);
+    }
+
+    /**
+     * POSTs a fresh body from {@code json} until one is answered with {@code status} or {@code within} has passed, and
+     * returns the last reply. A readiness wait for tests that assert on what a successful request leaves behind: a cold
+     * service's first request can miss a timeout on a busy machine (its first CEP lookup took over 2 s while another
+     * build ran), and that is not what such a test is about.
+     */
+    public Reply postJsonUntil(int status, Duration within, String path, Supplier<String> json) {
+        long deadline = System.nanoTime() + within.toNanos();
+        Reply reply;
+        do {
+            reply = postJson(path, json.get());
+        } while (reply.status() != status && System.nanoTime() < deadline);
+        return reply;
     }
 
     public Reply get(String path) {
