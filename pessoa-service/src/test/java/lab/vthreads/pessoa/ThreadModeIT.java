@@ -1,6 +1,9 @@
 package lab.vthreads.pessoa;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import io.micrometer.core.instrument.MeterRegistry;
+import lab.vthreads.service.RequestThreadsFilter;
 import org.junit.jupiter.api.Timeout;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -35,11 +38,14 @@ class ThreadModeIT {
     class VirtualMode {
         @LocalServerPort int port;
         @Autowired ServingThreadRecorder recorder;
+        @Autowired MeterRegistry registry;
 
         @Test
         void servesTheRequestOnAVirtualThread() {
-            assertThat(new Http("http://127.0.0.1:" + port).postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "VIRTUAL", "01001000")).status()).isEqualTo(201);
+            assertThat(created(port, "VIRTUAL").status()).isEqualTo(201);
             assertThat(recorder.lastThread.get().isVirtual()).isTrue();
+            assertThat(requestsOn(registry, "virtual")).isPositive();
+            assertThat(requestsOn(registry, "platform")).isZero();
         }
     }
 
@@ -50,13 +56,27 @@ class ThreadModeIT {
     class PlatformMode {
         @LocalServerPort int port;
         @Autowired ServingThreadRecorder recorder;
+        @Autowired MeterRegistry registry;
 
         @Test
         void servesTheRequestOnAPlatformTomcatThread() {
-            assertThat(new Http("http://127.0.0.1:" + port).postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "PLATAFORMA", "01001000")).status()).isEqualTo(201);
+            assertThat(created(port, "PLATAFORMA").status()).isEqualTo(201);
             assertThat(recorder.lastThread.get().isVirtual()).isFalse();
             assertThat(recorder.lastThread.get().getName()).startsWith("http-nio-");
+            assertThat(requestsOn(registry, "platform")).isPositive();
+            assertThat(requestsOn(registry, "virtual")).isZero();
         }
+    }
+
+    /** A cold service's first lookup can miss its read timeout on a busy machine: post until one is created. */
+    static Http.Reply created(int port, String nome) {
+        return new Http("http://127.0.0.1:" + port).postJsonUntil(201, Duration.ofSeconds(60), "/v1/pessoas",
+                () -> Http.pessoa(Cpfs.next(), nome, "01001000"));
+    }
+
+    /** What the service itself reports, through the metric Actuator exposes (RequestThreadsFilter). */
+    static double requestsOn(MeterRegistry registry, String kind) {
+        return registry.get(RequestThreadsFilter.METRIC).tag("kind", kind).counter().count();
     }
 
     @TestConfiguration(proxyBeanMethods = false)

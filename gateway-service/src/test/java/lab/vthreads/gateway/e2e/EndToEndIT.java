@@ -8,6 +8,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
@@ -23,13 +24,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 abstract class EndToEndIT {
 
     static PessoaServiceProcess pessoa;
+    static boolean virtualThreads;
 
     @LocalServerPort
     int port;
 
+    @LocalManagementPort
+    int managementPort;
+
     Http http;
 
     static void startPessoaService(boolean virtualThreads, DynamicPropertyRegistry registry) {
+        EndToEndIT.virtualThreads = virtualThreads;
         pessoa = PessoaServiceProcess.start(virtualThreads, SharedInfrastructure.pessoaEnvironment());
         registry.add("lab.gateway.pessoa-url", pessoa::baseUrl);
         registry.add("spring.threads.virtual.enabled", () -> virtualThreads);
@@ -64,6 +70,23 @@ abstract class EndToEndIT {
         Http.Reply read = http.get(location);
         assertThat(read.status()).isEqualTo(200);
         assertThat(read.body()).contains("\"cpf\":\"" + cpf + "\"", "Rua Barata Ribeiro");
+    }
+
+    /** What a user checks after switching THREAD_MODE: Actuator says which kind of thread handled the requests. */
+    @Test
+    void actuatorCountsTheRequestsByTheKindOfThreadThatHandledThem() {
+        http.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "PELO GATEWAY", "01001000"));
+        Http management = new Http("http://127.0.0.1:" + managementPort);
+        String mode = virtualThreads ? "virtual" : "platform", other = virtualThreads ? "platform" : "virtual";
+
+        assertThat(requestsOn(management, mode)).isPositive();
+        assertThat(requestsOn(management, other)).isZero();
+    }
+
+    private static double requestsOn(Http management, String kind) {
+        Http.Reply reply = management.get("/actuator/metrics/lab.requests.threads?tag=kind:" + kind);
+        assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+        return reply.json().get("measurements").get(0).get("value").asDouble();
     }
 
     @Test
