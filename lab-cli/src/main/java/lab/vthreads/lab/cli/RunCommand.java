@@ -53,6 +53,11 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--warmup", description = "warm-up seconds before each measured run (default: the preset's)")
     Integer warmup;
 
+    @Option(names = "--prewarm", paramLabel = "MAX_SECONDS", description = "before each measured run, load the fresh services until "
+            + "their JIT compilers settle (under 10% of a CPU over 10 s), for at most this long; 0: only the warm-up (default: the preset's, "
+            + "or 0)")
+    Integer prewarm;
+
     @Option(names = "--aa-control", paramLabel = "MODE", description = "run this mode's cells twice, the copy right after the original: "
             + "the report gives the A/A spread and calls a virtual ÷ platform difference inside it noise (default: the preset's, or none)")
     ThreadMode aaControl;
@@ -109,7 +114,7 @@ public final class RunCommand implements Callable<Integer> {
             return 0;
         }
         Preset chosen = Preset.resolve(root, preset);
-        chosen = (shortVariant ? chosen.shortened() : chosen).with(new Preset.Overrides(users, modes, hold, warmup, repeat, aaControl), factors.factors());
+        chosen = (shortVariant ? chosen.shortened() : chosen).with(new Preset.Overrides(users, modes, hold, warmup, repeat, aaControl, prewarm), factors.factors());
         Path directory = results != null ? results.toAbsolutePath() : home.newFolder("results", chosen.name());
         Instant start = Instant.now();
         if (chosen.isMicroBenchmark()) {

@@ -67,18 +67,34 @@ public record ExperimentResults(
      */
     public record RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
                                Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged,
-                               int attempt, Window window, FaultOutcome faults) {
+                               int attempt, Window window, FaultOutcome faults, Prewarmed prewarm) {
 
         public RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
                             Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged, int attempt,
                             Window window) {
-            this(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window, null);
+            this(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window, null, null);
         }
 
         public RepeatResult withFaults(FaultOutcome outcome) {
             return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    outcome);
+                    outcome, prewarm);
         }
+
+        public RepeatResult withPrewarm(Prewarmed prewarmed) {
+            return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
+                    faults, prewarmed);
+        }
+    }
+
+    /**
+     * The load before a measured run that waited for the services' JIT to settle (see {@link Prewarm}).
+     *
+     * @param seconds       how long it loaded them
+     * @param settled       whether every service's compilers settled before the cap
+     * @param compileShares each service's compile time over the last seconds before the load stopped, as a share of one CPU
+     *                      (null: not known)
+     */
+    public record Prewarmed(double seconds, boolean settled, Map<String, Double> compileShares) {
     }
 
     /**

@@ -7,6 +7,8 @@ import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.isolation.Isolations;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Calibration;
+import lab.vthreads.lab.model.CapacityModel;
+import lab.vthreads.lab.model.Prediction;
 import lab.vthreads.lab.model.ScaledScenario;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.process.StartFailure;
@@ -57,6 +59,11 @@ public final class ExperimentRunner {
     private volatile Stack running;
     private volatile Isolation isolation;
     private volatile boolean aborted;
+    /** The calibration the cells are predicted from, once measured or reused; null without one. */
+    private volatile Calibration model;
+
+    /** The share of a cell's predicted throughput its prewarm asks for. */
+    static final double PREWARM_SHARE = 0.5;
 
     public ExperimentRunner(Options options) {
         this.options = options;
@@ -89,6 +96,22 @@ public final class ExperimentRunner {
         if (partition != null) partition.close();
     }
 
+    /**
+     * A prewarm's arrival rate for a cell: half the throughput the capacity model predicts for it, below every bound,
+     * so that the services keep idle CPU for their JIT compilers. Loaded to saturation instead, a platform-mode
+     * pessoa-service with 20-100 runnable request threads left its compiler threads a twentieth of its CPU: two and a
+     * half minutes into cpu-bound's load its compilers were still busy 95% of the time, against under 1% in virtual
+     * mode, whose two carriers leave them a third. Null without a calibration (the cell's own users then).
+     */
+    private Double prewarmRate(Cell cell) {
+        Calibration calibration = model;
+        if (calibration == null) return null;
+        Factors f = cell.factors();
+        Prediction prediction = CapacityModel.predict(calibration.demand(isolation.partition(), cell.mode().virtual() ? null : f.effectiveTomcatThreads(),
+                f.effectivePoolSize(), f.lookupsInsideTransaction(), f.effectiveConcurrencyLimit(), cell.users(), f.latency().meanMillis(), 0));
+        return PREWARM_SHARE * prediction.throughput();
+    }
+
     /** Every load-generator process this runner started (for tests that check nothing outlives it). */
     List<ManagedProcess> loadGenerators() {
         LoadGenerators generators = load;
@@ -106,10 +129,11 @@ public final class ExperimentRunner {
     /**
      * Roughly how long one measured run of a cell takes here: the services' start (8-9 s here, from their AOT caches
      * on both CPUs) and Gatling's JVM, the warm-up and measured seconds, then the stop and the files (53 s measured
-     * for a default cell).
+     * for a default cell), and a prewarm's cap and its own Gatling JVM where the preset asks for one.
      */
     public Duration estimatePerRun() {
-        return Duration.ofSeconds(12 + preset.warmupSeconds() + preset.measuredSeconds() + 8);
+        return Duration.ofSeconds(12 + (preset.prewarmSeconds() > 0 ? preset.prewarmSeconds() + 8 : 0) + preset.warmupSeconds()
+                + preset.measuredSeconds() + 8);
     }
 
     public Duration estimateCalibration() {
@@ -163,6 +187,7 @@ public final class ExperimentRunner {
             if (options.scale()) {
                 scaled = scale(calibration, partition);
             }
+            model = calibration;
             // Only now are the cells final: --scale replaces them with the machine's Tomcat threads and users.
             cells.forEach(c -> results.put(c, new ArrayList<>()));
             for (int repeat = 1; repeat <= preset.repeat(); repeat++) {
@@ -221,7 +246,7 @@ public final class ExperimentRunner {
             Map<String, ManagedProcess> measured = new LinkedHashMap<>();
             stack.processes().forEach((component, process) -> measured.put(component.label(), process));
             ExperimentResults.RepeatResult result = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(),
-                    options.stealThreshold()).measure(Endpoints.of(settings), measured, cell, repeat, attempt, dir, !preset.hasFaults() ? null
+                    options.stealThreshold(), this::prewarmRate).measure(Endpoints.of(settings), measured, cell, repeat, attempt, dir, !preset.hasFaults() ? null
                     : processes -> new FaultInjector(stack, settings, preset.faults(), processes, progress::note));
             runsDone++;
             return result;

@@ -28,7 +28,13 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * @param measured the processes whose CPU and memory the lab can read (none of a stack it did not start)
  */
-record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path home, Path resultsDirectory, double stealThreshold) {
+record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path home, Path resultsDirectory, double stealThreshold,
+                   Function<Cell, Double> prewarmRates) {
+
+    /** Without a capacity model: a prewarm loads the services with the cell's own users. */
+    MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path home, Path resultsDirectory, double stealThreshold) {
+        this(preset, load, progress, home, resultsDirectory, stealThreshold, cell -> null);
+    }
 
     ExperimentResults.RepeatResult measure(Endpoints endpoints, Map<String, ManagedProcess> measured, Cell cell, int repeat, int attempt, Path dir)
             throws Exception {
@@ -41,6 +47,8 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
      */
     ExperimentResults.RepeatResult measure(Endpoints endpoints, Map<String, ManagedProcess> measured, Cell cell, int repeat, int attempt, Path dir,
                                            Function<Map<String, ManagedProcess>, FaultInjector> faults) throws Exception {
+        // Before the database is emptied: the prewarm's rows go with it.
+        ExperimentResults.Prewarmed prewarmed = preset.prewarmSeconds() > 0 ? prewarm(endpoints, cell, dir) : null;
         if (endpoints.jdbcUrl() != null) new DatabaseReset(endpoints.jdbcUrl(), endpoints.jdbcUser(), endpoints.jdbcPassword()).truncate();
         // Synchronized: a fault's restart replaces a process while the sampler reads them.
         Map<String, ManagedProcess> processes = Collections.synchronizedMap(new LinkedHashMap<>(measured));
@@ -77,7 +85,28 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
         names.add(Sampler.LAB);
         ExperimentResults.RepeatResult result = Measurements.repeat(repeat, attempt, GatlingResults.read(resultsFile, exit), sampler, names,
                 reportOf(dir), stealThreshold);
+        if (prewarmed != null) result = result.withPrewarm(prewarmed);
         return events == null ? result : result.withFaults(outcome(resultsFile, events, endpoints));
+    }
+
+    /**
+     * Load until the services' JIT settles, at most the preset's {@code prewarmSeconds}: arrivals at the rate the
+     * runner gives for the cell (half its predicted throughput), or, without a capacity model, the cell's own users.
+     */
+    private ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Cell cell, Path dir) throws java.io.IOException {
+        Files.createDirectories(dir);
+        Map<String, String> managements = new LinkedHashMap<>();
+        managements.put("pessoa-service", endpoints.pessoaManagement());
+        managements.put("gateway-service", endpoints.gatewayManagement());
+        Double rate = prewarmRates.apply(cell);
+        Path ceps = home.resolve("wiremock/ceps.csv");
+        LoadProperties properties = (rate != null ? LoadProperties.open(endpoints.gateway(), ceps, (int) Math.max(1, Math.round(rate)))
+                : LoadProperties.closed(endpoints.gateway(), ceps, cell.users()))
+                .client(cell.factors().client()).resultsFile(dir.resolve("prewarm-results.json"));
+        progress.note(String.format(java.util.Locale.ROOT, "prewarm: %s until the services' JIT settles, at most %d s",
+                rate != null ? String.format(java.util.Locale.ROOT, "%.0f requests a second (half the model's prediction)", rate)
+                        : cell.users() + " users", preset.prewarmSeconds()));
+        return new Prewarm(load, progress).run(properties, managements, preset.prewarmSeconds(), dir);
     }
 
     /** The timeline and recoveries from the load generator's results, and the rows from PostgreSQL itself. */

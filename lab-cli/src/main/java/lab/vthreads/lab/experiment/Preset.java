@@ -36,6 +36,8 @@ import java.util.stream.Stream;
  * @param executorMicro  optional: makes this preset the ExecutorService micro-benchmark instead of a load experiment
  * @param faults         optional: faults injected at set seconds of every cell's hold window, in time order (the
  *                       {@code faults} preset); the report then shows the timeline and the nothing-lost figures
+ * @param prewarmSeconds optional: before each measured run, load the fresh services until their JIT has settled, for
+ *                       at most this long (see {@link Prewarm}); null or 0: no prewarm, only {@code warmupSeconds}
  */
 public record Preset(
         String name,
@@ -58,7 +60,8 @@ public record Preset(
         ExecutorMicro.Settings executorMicro,
         ThreadMode aaControl,
         Integer targetLatencyMs,
-        List<Fault> faults) {
+        List<Fault> faults,
+        Integer prewarmSeconds) {
 
     /**
      * Factor overrides for some cells: a factor the variant does not name keeps the preset's value.
@@ -78,10 +81,10 @@ public record Preset(
 
     /** What the command line may change besides the factors; a null field keeps the preset's value. */
     public record Overrides(List<Integer> users, List<ThreadMode> modes, Integer holdSeconds, Integer warmupSeconds, Integer repeat,
-                            ThreadMode aaControl) {
+                            ThreadMode aaControl, Integer prewarmSeconds) {
 
         public Overrides(List<Integer> users, List<ThreadMode> modes, Integer holdSeconds, Integer warmupSeconds, Integer repeat) {
-            this(users, modes, holdSeconds, warmupSeconds, repeat, null);
+            this(users, modes, holdSeconds, warmupSeconds, repeat, null, null);
         }
     }
 
@@ -93,6 +96,8 @@ public record Preset(
         factors = LOOKUPS_OUTSIDE.overriddenBy(factors);
         variants = variants != null ? List.copyOf(variants) : List.of();
         faults = faults != null ? List.copyOf(faults) : List.of();
+        prewarmSeconds = prewarmSeconds != null ? prewarmSeconds : 0;
+        if (prewarmSeconds < 0) throw new IllegalArgumentException("preset " + name + ": prewarmSeconds >= 0");
         if (executorMicro == null) {
             validateLoadExperiment(name, users, modes, rampUpSeconds, holdSeconds, rampDownSeconds, warmupSeconds, repeat, workload, factors,
                     variants, limits);
@@ -129,7 +134,7 @@ public record Preset(
         Durations d = shortVariant != null ? shortVariant : new Durations(rampUpSeconds, holdSeconds, rampDownSeconds, warmupSeconds);
         return new Preset(name, description, why, simulation, workload, users, modes, d.rampUpSeconds(), d.holdSeconds(),
                 d.rampDownSeconds(), d.warmupSeconds(), factors, repeat, null, variants, limits, published,
-                executorMicro != null ? executorMicro.shortened() : null, aaControl, targetLatencyMs, faults);
+                executorMicro != null ? executorMicro.shortened() : null, aaControl, targetLatencyMs, faults, prewarmSeconds);
     }
 
     /** Command-line overrides: what they name replaces the preset's, factors included. */
@@ -137,7 +142,7 @@ public record Preset(
         return new Preset(name, description, why, simulation, workload, pick(o.users(), users), pick(o.modes(), modes), rampUpSeconds,
                 pick(o.holdSeconds(), holdSeconds), rampDownSeconds, pick(o.warmupSeconds(), warmupSeconds), factors.overriddenBy(overrides),
                 pick(o.repeat(), repeat), shortVariant, variants, limits, published, executorMicro, pick(o.aaControl(), aaControl), targetLatencyMs,
-                faults);
+                faults, pick(o.prewarmSeconds(), prewarmSeconds));
     }
 
     /** The same experiment with other users and these factors on top (the machine-scaled variant, see ScaledScenario). */

@@ -46,6 +46,7 @@ class ExperimentRunIT {
                 cepLatency: fixed:50
                 tomcatThreads: 10
                 repeat: 1
+                prewarmSeconds: 22
                 variants:
                   - {name: jar}
                   - {name: no-such-hikari, modes: [virtual], hikariCp: "0.0.0"}
@@ -71,6 +72,11 @@ class ExperimentRunIT {
             assertThat(run.client().ko()).as(cell.id()).isZero();
             assertThat(run.client().consistent()).as(cell.id()).isTrue();
             assertThat(run.samples()).as(cell.id()).isNotEmpty();
+            // The prewarm loaded the services first, and none of its requests reached the measured run's count (consistent above).
+            assertThat(run.prewarm()).as(cell.id()).isNotNull();
+            assertThat(run.prewarm().seconds()).as(cell.id()).isBetween(1.0, 22.0 + 5);
+            assertThat(run.prewarm().compileShares()).as(cell.id()).containsOnlyKeys("pessoa-service", "gateway-service");
+            assertThat(dir.resolve("cells").resolve(cell.id()).resolve("r1").resolve("prewarm.log")).exists();
             assertThat(run.processes()).containsKeys("postgres", "wiremock", "pessoa-service", "gateway-service", "gatling");
             assertThat(dir.resolve(run.gatlingReport())).exists();
         }

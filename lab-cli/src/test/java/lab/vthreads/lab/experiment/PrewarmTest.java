@@ -1,0 +1,62 @@
+package lab.vthreads.lab.experiment;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class PrewarmTest {
+
+    @Test
+    void aServiceIsSettledOnlyOnceItsCompilersWereQuietForAWholeWindow() {
+        Prewarm.Compilers compilers = new Prewarm.Compilers(Set.of("pessoa-service"));
+        double ms = 0;
+        // 30 s compiling at 600 ms a second (60% of a CPU), then quiet at 50 ms a second (5%).
+        for (int t = 1; t <= 30; t++) {
+            compilers.add(t, Map.of("pessoa-service", ms += 600));
+            assertThat(compilers.settled()).as("second %d", t).isFalse();
+        }
+        assertThat(compilers.shares().get("pessoa-service")).isCloseTo(0.6, within(1e-9));
+        for (int t = 31; t <= 39; t++) {
+            compilers.add(t, Map.of("pessoa-service", ms += 50));
+            // The window still holds busy seconds: (50 × (t − 30) + 600 × (40 − t)) ms over 10 s.
+            assertThat(compilers.settled()).as("second %d", t).isFalse();
+        }
+        compilers.add(40, Map.of("pessoa-service", ms += 50));
+        assertThat(compilers.shares().get("pessoa-service")).isCloseTo(0.05, within(1e-9));
+        assertThat(compilers.settled()).isTrue();
+    }
+
+    @Test
+    void everyServiceMustSettleAndOneWithoutAFullWindowIsUnknown() {
+        Prewarm.Compilers compilers = new Prewarm.Compilers(new java.util.LinkedHashSet<>(java.util.List.of("pessoa-service", "gateway-service")));
+        double quiet = 0, busy = 0;
+        for (int t = 1; t <= 15; t++) {
+            compilers.add(t, Map.of("pessoa-service", quiet += 10, "gateway-service", busy += 300));
+        }
+        assertThat(compilers.shares()).containsEntry("pessoa-service", 0.01);
+        assertThat(compilers.shares().get("gateway-service")).isCloseTo(0.3, within(1e-9));
+        assertThat(compilers.settled()).isFalse();
+
+        Prewarm.Compilers young = new Prewarm.Compilers(Set.of("pessoa-service"));
+        for (int t = 1; t <= 9; t++) young.add(t, Map.of("pessoa-service", 0.0));
+        // Nine seconds of readings span 8 s: no verdict yet, however quiet.
+        assertThat(young.shares().get("pessoa-service")).isNaN();
+        assertThat(young.settled()).isFalse();
+        assertThat(Prewarm.Compilers.describe(young.shares())).isEqualTo("pessoa-service unknown");
+    }
+
+    @Test
+    void aMissedScrapeLeavesTheWindowLongerInsteadOfWrong() {
+        Prewarm.Compilers compilers = new Prewarm.Compilers(Set.of("gateway-service"));
+        compilers.add(1, Map.of("gateway-service", 0.0));
+        compilers.add(2, Map.of("gateway-service", Double.NaN));
+        compilers.add(12, Map.of("gateway-service", 500.0));
+        // 500 ms over the 11 s between the two readings it had.
+        assertThat(compilers.shares().get("gateway-service")).isCloseTo(500 / 1000.0 / 11, within(1e-9));
+        assertThat(compilers.settled()).isTrue();
+    }
+}
