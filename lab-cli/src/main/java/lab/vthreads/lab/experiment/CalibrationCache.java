@@ -99,7 +99,7 @@ final class CalibrationCache {
         text.append(cores).append(' ').append(cpuModel()).append(' ').append(memTotal()).append(' ').append(System.getProperty("os.version")).append('\n');
         text.append(partition).append('\n');
         text.append(preset.simulation()).append(' ').append(preset.workload()).append(' ').append(calibrated.mode()).append(' ')
-                .append(calibrated.factors()).append(' ').append(calibrationSeconds).append('\n');
+                .append(calibrated.factors()).append(' ').append(calibrationSeconds).append(' ').append(preset.prewarmSeconds()).append('\n');
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(hash).substring(0, 20);

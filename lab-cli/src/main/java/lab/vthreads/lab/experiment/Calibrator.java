@@ -65,12 +65,20 @@ final class Calibrator {
     private final int seconds;
     private final CepLatency cellLatency;
     private final Partition partition;
+    private final int prewarmSeconds;
 
-    /**
-     * @param cell the first cell: its mode and factors are calibrated, every limit but the CPU lifted
-     */
     Calibrator(Stack stack, StackSettings base, Cell cell, LoadGenerators load, Progress progress, Path resultsDirectory, Path home, int seconds,
                Partition partition) {
+        this(stack, base, cell, load, progress, resultsDirectory, home, seconds, partition, 0);
+    }
+
+    /**
+     * @param cell           the first cell: its mode and factors are calibrated, every limit but the CPU lifted
+     * @param prewarmSeconds the preset's: where its cells wait for a settled JIT, the calibration does too, so that the
+     *                       CPU it measures per request is a warm service's, as in the cells it predicts
+     */
+    Calibrator(Stack stack, StackSettings base, Cell cell, LoadGenerators load, Progress progress, Path resultsDirectory, Path home, int seconds,
+               Partition partition, int prewarmSeconds) {
         this.stack = stack;
         this.directory = resultsDirectory.resolve("calibration");
         this.settings = base.with(cell.mode(), cell.factors().overriddenBy(Factors.builder().tomcatThreads(
@@ -82,6 +90,7 @@ final class Calibrator {
         this.cepsCsv = home.resolve("wiremock/ceps.csv");
         this.seconds = seconds;
         this.partition = partition;
+        this.prewarmSeconds = prewarmSeconds;
     }
 
     Calibration calibrate(int cores) throws Exception {
@@ -95,7 +104,9 @@ final class Calibrator {
             // Warm the JIT with the machine saturated first: C2 compiles after thousands of calls, and compiling is CPU
             // too. Warmed at 90 req/s for 15 s, the 30 req/s run that followed answered slower (p50 31 ms) than the
             // 90 req/s run after it (21 ms): the slope measured the JIT, not the requests.
-            int[] rates = rates(warmUp());
+            double warmedUp = warmUp();
+            if (prewarmSeconds > 0) prewarm(warmedUp);
+            int[] rates = rates(warmedUp);
             Calibration.Run low = measure("rate-" + rates[0], open(rates[0]));
             Calibration.Run high = measure("rate-" + rates[1], open(rates[1]));
             int users = saturationUsers(cores, high, partition, cellLatency.meanMillis());
@@ -118,6 +129,20 @@ final class Calibrator {
         ManagedProcess gatling = load.start(closed(SATURATION_USERS).profile(0, WARMUP_HOLD_SECONDS, 0).warmup(WARMUP_SECONDS).resultsFile(resultsFile),
                 directory.resolve("warmup"), directory.resolve("warmup.log"));
         return GatlingResults.read(resultsFile, load.await(gatling, 150)).throughput();
+    }
+
+    /**
+     * Until the JIT settles (see {@link Prewarm}), at half what the saturated warm-up served: saturated, a platform-mode
+     * service's request threads leave its compilers too little CPU to ever settle.
+     */
+    private void prewarm(double warmedUpThroughput) {
+        Map<String, String> managements = new LinkedHashMap<>();
+        managements.put("pessoa-service", "http://127.0.0.1:" + settings.ports().pessoaManagement());
+        managements.put("gateway-service", "http://127.0.0.1:" + settings.ports().gatewayManagement());
+        int rate = (int) Math.max(1, Math.round(ExperimentRunner.PREWARM_SHARE * warmedUpThroughput));
+        progress.note("calibration prewarm: " + rate + " requests a second until the services' JIT settles, at most " + prewarmSeconds + " s");
+        new Prewarm(load, progress).run(open(rate).resultsFile(directory.resolve("gatling-results-prewarm.json")), managements, prewarmSeconds,
+                directory);
     }
 
     /**

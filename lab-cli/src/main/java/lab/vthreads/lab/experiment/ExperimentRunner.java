@@ -137,7 +137,8 @@ public final class ExperimentRunner {
     }
 
     public Duration estimateCalibration() {
-        return Duration.ofSeconds(!calibrates() ? 0 : Calibrator.estimateSeconds(options.calibrationSeconds()));
+        return Duration.ofSeconds(!calibrates() ? 0 : Calibrator.estimateSeconds(options.calibrationSeconds())
+                + (preset.prewarmSeconds() > 0 ? preset.prewarmSeconds() + 8 : 0));
     }
 
     /**
@@ -183,7 +184,7 @@ public final class ExperimentRunner {
             calibration = !calibrates() ? null : new CalibrationCache(options.resultsDirectory().getParent()).reuseOrMeasure(
                     CalibrationCache.fingerprint(options.home(), preset, cells.getFirst(), options.calibrationSeconds(), partition, environment.cores()),
                     options.recalibrate(), options.resultsDirectory(), progress, () -> new Calibrator(stack, base, cells.getFirst(), load, progress,
-                            options.resultsDirectory(), options.home(), options.calibrationSeconds(), partition).calibrate(environment.cores()));
+                            options.resultsDirectory(), options.home(), options.calibrationSeconds(), partition, preset.prewarmSeconds()).calibrate(environment.cores()));
             if (options.scale()) {
                 scaled = scale(calibration, partition);
             }

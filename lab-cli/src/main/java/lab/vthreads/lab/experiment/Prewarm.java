@@ -97,23 +97,27 @@ final class Prewarm {
     }
 
     /**
-     * Waits until no service has a request in flight (Micrometer's {@code http.server.requests.active}) or, where that
-     * is not published, until their request counts stop growing for three seconds.
+     * Waits until no service has had a request in flight (Micrometer's {@code http.server.requests.active}) for two
+     * readings a second apart or, where that is not published, until their request counts stop growing for three seconds.
      */
     private void drain(Collection<String> managements) {
         double lastCount = -1;
-        int still = 0;
+        int still = 0, idle = 0;
         for (int i = 0; i < DRAIN_SECONDS; i++) {
             double active = 0, count = 0;
             boolean activeKnown = true;
             for (String url : managements) {
                 PrometheusScrape scrape = PrometheusScrape.of(url, List.of("http_server_requests_active_seconds", "http_server_requests_seconds"));
-                double a = scrape.sum("http_server_requests_active_seconds_active_count");
+                // A long task timer: "_active_count", or "_gcount" where it publishes a histogram (percentiles-histogram).
+                double a = scrape.sum("http_server_requests_active_seconds_gcount");
+                if (Double.isNaN(a)) a = scrape.sum("http_server_requests_active_seconds_active_count");
                 if (Double.isNaN(a)) activeKnown = false; else active += a;
                 double c = scrape.sum("http_server_requests_seconds_count");
                 count += Double.isNaN(c) ? 0 : c;
             }
-            if (activeKnown && active == 0) return;
+            // Twice in a row: a request the load generator had sent before it stopped may still sit in a socket's buffer.
+            idle = activeKnown && active == 0 ? idle + 1 : 0;
+            if (idle >= 2) return;
             still = count == lastCount ? still + 1 : 0;
             if (still >= 3) return;
             lastCount = count;

@@ -81,7 +81,7 @@ final class FairnessTables {
 
     /**
      * What watching cost and how warm the services were, per cell (first repeat, hold window): the lab's own CPU
-     * (scrapes, /proc reads, its JVM) and the JIT's compile time in the window, as a share of one CPU.
+     * (scrapes, /proc reads, its JVM), the JIT's compile time in the window, and the prewarm before it.
      */
     static ReportTables.Table observer(ExperimentResults results) {
         List<List<String>> rows = new ArrayList<>();
@@ -96,13 +96,20 @@ final class FairnessTables {
             double gatewayJit = r.window().delta(r.samples(), SampleKeys.ServiceValue.JIT_MS.of(SampleKeys.GATEWAY)) / 1000 / seconds;
             rows.add(List.of(cell.id(), num(lab.meanCpuCores(), 3), String.format(Locale.ROOT, "%.1f%%", lab.meanCpuCores() / cores * 100),
                     Double.isNaN(pessoaJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", pessoaJit * 100),
-                    Double.isNaN(gatewayJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", gatewayJit * 100)));
+                    Double.isNaN(gatewayJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", gatewayJit * 100), prewarm(r.prewarm())));
         }
         return new ReportTables.Table("The observer's cost and the services' warmth (hold window)",
                 "The lab samples every second: both services' Prometheus endpoints (only the metrics it reads), /proc for every process, "
                         + "the machine's CPU counters. Its own JVM's CPU is below, in cores and as a share of the machine; the services "
                         + "spend some CPU answering the scrapes too, inside their own figures. JIT: the time each service's compilers "
-                        + "spent in the window as a share of one CPU; near zero means the service was warm.",
-                List.of("cell", "lab JVM (cores)", "of the machine", "pessoa-service JIT", "gateway-service JIT"), rows);
+                        + "were at work in the window, as a share of it (elapsed time: a compiler thread waiting for a CPU that the "
+                        + "request threads hold counts too); near zero means the service was warm. Prewarm: the load before the "
+                        + "run that waited for the JIT to settle (--prewarm), and whether it did.",
+                List.of("cell", "lab JVM (cores)", "of the machine", "pessoa-service JIT", "gateway-service JIT", "prewarm"), rows);
+    }
+
+    private static String prewarm(ExperimentResults.Prewarmed prewarm) {
+        if (prewarm == null) return "none";
+        return String.format(Locale.ROOT, "%.0f s, %s", prewarm.seconds(), prewarm.settled() ? "settled" : "**still compiling** at the cap");
     }
 }

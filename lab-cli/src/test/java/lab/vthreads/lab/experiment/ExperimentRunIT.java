@@ -97,6 +97,8 @@ class ExperimentRunIT {
         assertThat(Math.abs(calibration.connectionsPerRequest() - 1.0) * lowRateRequests).as("acquisitions minus requests, %s × %.0f",
                 calibration.connectionsPerRequest(), lowRateRequests).isLessThanOrEqualTo(2.0);
         assertThat(calibration.connectionHoldMs()).isPositive();
+        // The preset prewarms its cells, so its calibration prewarmed too (a warm service's CPU per request for warm cells).
+        assertThat(dir.resolve("calibration").resolve("prewarm.log")).exists();
         assertThat(Files.readString(dir.resolve("summary.md"))).contains("Capacity model: predicted against measured", "jar-platform-4u", "Tomcat threads");
         assertThat(ResultsFilesSchema.validate(dir.resolve("results.json"))).isEmpty();
         String html = Files.readString(dir.resolve("index.html"));

@@ -1,0 +1,33 @@
+package lab.vthreads.lab.report;
+
+import lab.vthreads.lab.experiment.ExperimentResults;
+import lab.vthreads.lab.stack.ThreadMode;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static lab.vthreads.lab.report.FairnessFixtures.ISOLATED;
+import static lab.vthreads.lab.report.FairnessFixtures.cell;
+import static lab.vthreads.lab.report.FairnessFixtures.experiment;
+import static lab.vthreads.lab.report.FairnessFixtures.repeat;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ObserverTableTest {
+
+    @Test
+    void eachCellSaysWhetherItWasPrewarmedAndWhetherItsJitSettled() {
+        Map<String, Double> cores = Map.of("gatling", 0.2, "lab", 0.02);
+        ExperimentResults results = experiment(ISOLATED,
+                cell(ThreadMode.PLATFORM, false, repeat(1, 100, 50, cores, 0.5, 0.9)
+                        .withPrewarm(new ExperimentResults.Prewarmed(180.4, false, Map.of("pessoa-service", 0.95)))),
+                cell(ThreadMode.VIRTUAL, false, repeat(1, 100, 50, cores, 0.5, 0.9)
+                        .withPrewarm(new ExperimentResults.Prewarmed(41, true, Map.of("pessoa-service", 0.04)))),
+                cell(ThreadMode.VIRTUAL, true, repeat(1, 100, 50, cores, 0.5, 0.9)));
+
+        ReportTables.Table table = FairnessTables.observer(results);
+
+        assertThat(table.header()).last().isEqualTo("prewarm");
+        assertThat(table.rows()).extracting(row -> row.getLast())
+                .containsExactly("180 s, **still compiling** at the cap", "41 s, settled", "none");
+    }
+}
