@@ -67,7 +67,8 @@ final class Prewarm {
      */
     ExperimentResults.Prewarmed run(LoadProperties properties, Map<String, String> managements, int maxSeconds, Path dir) {
         Compilers compilers = new Compilers(managements.keySet());
-        ManagedProcess gatling = load.start(properties.profile(RAMP_SECONDS, Math.max(1, maxSeconds - RAMP_SECONDS), 0).warmup(0), dir.resolve("prewarm"), dir.resolve("prewarm.log"));
+        ManagedProcess gatling = load.start(properties.profile(RAMP_SECONDS, Math.max(1, maxSeconds - RAMP_SECONDS), 0).warmup(0),
+                dir.resolve("prewarm"), dir.resolve("prewarm.log"));
         long start = clock.getAsLong();
         double elapsed = 0;
         boolean settled = false;
