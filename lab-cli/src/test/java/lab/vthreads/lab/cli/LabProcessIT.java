@@ -31,6 +31,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class LabProcessIT {
 
+    /**
+     * The tests send real signals, so each lab starts with SIGINT's default disposition, as from a terminal. A build
+     * run in the background by a non-interactive shell (or under nohup) has SIGINT ignored, its test JVM inherits that,
+     * and so would the lab: a JVM that starts with SIGINT ignored installs no handler for it, and {@code kill -INT}
+     * then does nothing (seen: ./lab up still running 90 s after it). GNU env can reset it; elsewhere, as inherited.
+     */
+    private static final List<String> SIGINT_AS_A_TERMINAL_GIVES_IT = defaultSigint();
+
+    private static List<String> defaultSigint() {
+        try {
+            Process probe = new ProcessBuilder("env", "--default-signal=INT", "true").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return probe.waitFor(10, TimeUnit.SECONDS) && probe.exitValue() == 0 ? List.of("env", "--default-signal=INT") : List.of();
+        } catch (IOException e) {
+            return List.of();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        }
+    }
+
     static final Path REPOSITORY = Path.of("..").toAbsolutePath().normalize();
     static final List<String> LINKED = List.of("pessoa-service", "gateway-service", "gatling", "wiremock", "presets", "lab-cli", "db");
 
@@ -167,7 +188,8 @@ class LabProcessIT {
     }
 
     private Process lab(String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(SIGINT_AS_A_TERMINAL_GIVES_IT);
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dlab.home=" + home, "-cp", REPOSITORY.resolve("lab-cli/target/lab.jar") + ":" + REPOSITORY.resolve("lab-cli/target/lib") + "/*",
                 "lab.vthreads.lab.LabMain"));
         command.addAll(List.of(args));
