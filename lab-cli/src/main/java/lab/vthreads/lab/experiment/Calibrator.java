@@ -136,13 +136,11 @@ final class Calibrator {
      * service's request threads leave its compilers too little CPU to ever settle.
      */
     private void prewarm(double warmedUpThroughput) {
-        Map<String, String> managements = new LinkedHashMap<>();
-        managements.put("pessoa-service", "http://127.0.0.1:" + settings.ports().pessoaManagement());
-        managements.put("gateway-service", "http://127.0.0.1:" + settings.ports().gatewayManagement());
         int rate = (int) Math.max(1, Math.round(ExperimentRunner.PREWARM_SHARE * warmedUpThroughput));
         progress.note("calibration prewarm: " + rate + " requests a second until the services' JIT settles, at most " + prewarmSeconds + " s");
-        new Prewarm(load, progress).run(open(rate).resultsFile(directory.resolve("gatling-results-prewarm.json")), managements, prewarmSeconds,
-                directory);
+        new Prewarm(load, progress).run(open(rate).resultsFile(directory.resolve("gatling-results-prewarm.json")),
+                Prewarm.services("http://127.0.0.1:" + settings.ports().pessoaManagement(), "http://127.0.0.1:" + settings.ports().gatewayManagement()),
+                prewarmSeconds, directory);
     }
 
     /**

@@ -91,8 +91,8 @@ public record ExperimentResults(
      *
      * @param seconds       how long it loaded them
      * @param settled       whether every service's compilers settled before the cap
-     * @param compileShares each service's compile time over the last seconds before the load stopped, as a share of one CPU
-     *                      (null: not known)
+     * @param compileShares each service's compile time (elapsed) over the last seconds before the load stopped, as a share
+     *                      of them (null: not known)
      */
     public record Prewarmed(double seconds, boolean settled, Map<String, Double> compileShares) {
     }

@@ -95,9 +95,6 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
      */
     private ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Cell cell, Path dir) throws java.io.IOException {
         Files.createDirectories(dir);
-        Map<String, String> managements = new LinkedHashMap<>();
-        managements.put("pessoa-service", endpoints.pessoaManagement());
-        managements.put("gateway-service", endpoints.gatewayManagement());
         Double rate = prewarmRates.apply(cell);
         Path ceps = home.resolve("wiremock/ceps.csv");
         LoadProperties properties = (rate != null ? LoadProperties.open(endpoints.gateway(), ceps, (int) Math.max(1, Math.round(rate)))
@@ -106,7 +103,8 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
         progress.note(String.format(java.util.Locale.ROOT, "prewarm: %s until the services' JIT settles, at most %d s",
                 rate != null ? String.format(java.util.Locale.ROOT, "%.0f requests a second (half the model's prediction)", rate)
                         : cell.users() + " users", preset.prewarmSeconds()));
-        return new Prewarm(load, progress).run(properties, managements, preset.prewarmSeconds(), dir);
+        return new Prewarm(load, progress).run(properties, Prewarm.services(endpoints.pessoaManagement(), endpoints.gatewayManagement()),
+                preset.prewarmSeconds(), dir);
     }
 
     /** The timeline and recoveries from the load generator's results, and the rows from PostgreSQL itself. */

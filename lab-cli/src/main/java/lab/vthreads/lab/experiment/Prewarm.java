@@ -13,15 +13,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.LongSupplier;
 
 /**
  * Loads freshly started services until their JIT compilers have settled, before a measured run, so that its window
  * measures the services rather than their warm-up.
  *
  * <p>A fixed warm-up cannot know how long that takes: on this project's 2-core VM, with pessoa-service, gateway-service
- * and PostgreSQL sharing one CPU, pessoa-service's compilers were still busy for 49-67% of each 10 s two minutes into
- * 150 req/s of load, and its CPU per request was still falling (4.0 ms, against 1.1 ms warm). So the lab watches
+ * and PostgreSQL sharing one CPU, pessoa-service's compilers were still at work for 49-58% of each 10 s almost two
+ * minutes into 150 req/s of load, and its CPU per request was still falling (4.0 ms; 1.1 ms once warm, at 418 req/s). So the lab watches
  * each service's {@code jvm.compilation.time} and stops the load once every service compiled for less than
  * {@link #SETTLED_SHARE} of the last {@link #WINDOW_SECONDS} seconds, or at the cap.
  *
@@ -31,7 +30,10 @@ import java.util.function.LongSupplier;
  */
 final class Prewarm {
 
-    /** Settled: the compilers busy for less than this share of one CPU over the last {@link #WINDOW_SECONDS}. */
+    /**
+     * Settled: the compilers at work for less than this share of the last {@link #WINDOW_SECONDS} ({@code jvm.compilation.time}
+     * is elapsed time, so a compiler waiting for a CPU counts as at work: not finished yet).
+     */
     static final double SETTLED_SHARE = 0.10;
 
     static final int WINDOW_SECONDS = 10;
@@ -48,16 +50,18 @@ final class Prewarm {
 
     private final LoadGenerators load;
     private final Progress progress;
-    private final LongSupplier clock;
 
     Prewarm(LoadGenerators load, Progress progress) {
-        this(load, progress, System::nanoTime);
-    }
-
-    Prewarm(LoadGenerators load, Progress progress, LongSupplier nanoClock) {
         this.load = load;
         this.progress = progress;
-        this.clock = nanoClock;
+    }
+
+    /** The services a prewarm watches, by name, from their management base URLs. */
+    static Map<String, String> services(String pessoaManagement, String gatewayManagement) {
+        Map<String, String> managements = new LinkedHashMap<>();
+        managements.put("pessoa-service", pessoaManagement);
+        managements.put("gateway-service", gatewayManagement);
+        return managements;
     }
 
     /**
@@ -69,13 +73,13 @@ final class Prewarm {
         Compilers compilers = new Compilers(managements.keySet());
         ManagedProcess gatling = load.start(properties.profile(RAMP_SECONDS, Math.max(1, maxSeconds - RAMP_SECONDS), 0).warmup(0),
                 dir.resolve("prewarm"), dir.resolve("prewarm.log"));
-        long start = clock.getAsLong();
+        long start = System.nanoTime();
         double elapsed = 0;
         boolean settled = false;
         try {
             while (gatling.isAlive() && elapsed < maxSeconds) {
                 sleep(1000);
-                elapsed = (clock.getAsLong() - start) / 1e9;
+                elapsed = (System.nanoTime() - start) / 1e9;
                 Map<String, Double> milliseconds = new LinkedHashMap<>();
                 managements.forEach((name, url) -> milliseconds.put(name,
                         PrometheusScrape.of(url, List.of("jvm_compilation_time_ms")).sum("jvm_compilation_time_ms_total")));
@@ -170,7 +174,7 @@ final class Prewarm {
             return shares().values().stream().allMatch(share -> !share.isNaN() && share < SETTLED_SHARE);
         }
 
-        /** The compile time over each service's window (at least {@link #WINDOW_SECONDS} long), as a share of one CPU; NaN until then. */
+        /** The compile time over each service's window (at least {@link #WINDOW_SECONDS} long), as a share of it; NaN until then. */
         Map<String, Double> shares() {
             Map<String, Double> shares = new LinkedHashMap<>();
             readings.forEach((service, window) -> {
