@@ -15,6 +15,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -29,6 +31,8 @@ public class CepClient implements AutoCloseable {
     private final long readTimeoutNanos;
     // HttpClient 5's timeouts bound each read, not the answer: a body that trickles in (one chunk every 0.5 s) would
     // never meet them. One timer thread cancels a lookup still running at its deadline; it sleeps until one is due.
+    // A request's lookups share one deadline (lookupAll), so a request with three CEPs fails within the read timeout
+    // too, not within three of them.
     private final ScheduledThreadPoolExecutor deadlines;
     // cep.lookups, by outcome: the lab counts lookups per request from it, and its times are the API's latency as this
     // service saw it (the role http.client.requests had while the lookups went through RestClient).
@@ -53,15 +57,33 @@ public class CepClient implements AutoCloseable {
     }
 
     /**
-     * @param cep eight digits
-     * @throws CepNotFoundException    the API does not know the CEP
-     * @throws CepUnavailableException the API failed or timed out
+     * Looks up every CEP in turn within one read timeout in all: the budget is the request's, not each lookup's, so
+     * whatever fails, the caller hears of it within the read timeout.
+     *
+     * @param ceps eight digits each
+     * @return the addresses, in the order of {@code ceps}
+     * @throws CepNotFoundException    the API does not know one of the CEPs
+     * @throws CepUnavailableException the API failed, or the lookups did not all finish within the read timeout
      */
-    public CepAddress lookup(String cep) {
+    public List<CepAddress> lookupAll(List<String> ceps) {
+        long deadline = System.nanoTime() + readTimeoutNanos;
+        List<CepAddress> addresses = new ArrayList<>(ceps.size());
+        for (String cep : ceps) {
+            long nanosLeft = deadline - System.nanoTime();
+            if (nanosLeft <= 0) {
+                // Not a lookup (none is made), so not in cep.lookups, whose count per request the lab reports.
+                throw new CepUnavailableException(cep, true, "no time left: the earlier lookups used up the read timeout", null);
+            }
+            addresses.add(lookup(cep, nanosLeft));
+        }
+        return addresses;
+    }
+
+    private CepAddress lookup(String cep, long nanosLeft) {
         long start = System.nanoTime();
         Timer outcome = failed;
         try {
-            CepAddress address = fetch(cep);
+            CepAddress address = fetch(cep, nanosLeft);
             outcome = found;
             return address;
         } catch (CepNotFoundException e) {
@@ -75,9 +97,9 @@ public class CepClient implements AutoCloseable {
         }
     }
 
-    private CepAddress fetch(String cep) {
+    private CepAddress fetch(String cep, long nanosLeft) {
         HttpGet get = new HttpGet(baseUrl.resolve("/ws/" + cep + "/json/"));
-        ScheduledFuture<?> deadline = deadlines.schedule(get::cancel, readTimeoutNanos, TimeUnit.NANOSECONDS);
+        ScheduledFuture<?> deadline = deadlines.schedule(get::cancel, nanosLeft, TimeUnit.NANOSECONDS);
         CepAddress address;
         try {
             address = cepHttpClient.execute(get, response -> read(cep, response));

@@ -12,7 +12,7 @@ import java.time.Duration;
 /**
  * The downstream CEP API ({@code lab.cep.*}, or {@code LAB_CEP_BASE_URL} and friends from the environment).
  *
- * @param readTimeout             the whole answer, headers and body, must arrive within this
+ * @param readTimeout             every answer a request needs, headers and bodies of all its lookups, must arrive within this
  * @param lookupInsideTransaction do the lookups while the database transaction, and so a pooled connection,
  *                                is held: the deliberate anti-pattern in which the pool becomes the bottleneck
  * @param maxConnections          open connections to the API at most; high enough by default that the lab's

@@ -8,6 +8,7 @@ import org.hibernate.exception.ConstraintViolationException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Service;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -47,13 +48,13 @@ public class PessoaRegistration {
     }
 
     private List<Endereco> lookUp(PessoaRequest request) {
-        return request.enderecos().stream()
-                .map(PessoaRequest.EnderecoRequest::digits)
-                .map(cep -> {
-                    CepAddress address = cepClient.lookup(cep);
-                    return Endereco.from(cep, address);
-                })
-                .toList();
+        List<String> ceps = request.enderecos().stream().map(PessoaRequest.EnderecoRequest::digits).toList();
+        List<CepAddress> addresses = cepClient.lookupAll(ceps);
+        List<Endereco> enderecos = new ArrayList<>(ceps.size());
+        for (int i = 0; i < ceps.size(); i++) {
+            enderecos.add(Endereco.from(ceps.get(i), addresses.get(i)));
+        }
+        return enderecos;
     }
 
     private PessoaResponse insert(PessoaRequest request, List<Endereco> enderecos) {
