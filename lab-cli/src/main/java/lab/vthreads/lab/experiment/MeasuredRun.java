@@ -86,7 +86,7 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
         ExperimentResults.RepeatResult result = Measurements.repeat(repeat, attempt, GatlingResults.read(resultsFile, exit), sampler, names,
                 reportOf(dir), stealThreshold);
         if (prewarmed != null) result = result.withPrewarm(prewarmed);
-        return events == null ? result : result.withFaults(outcome(resultsFile, events, endpoints));
+        return events == null ? result : result.withFaults(outcome(resultsFile, events, endpoints, cell.factors().effectiveCepReadTimeoutMs()));
     }
 
     /**
@@ -108,7 +108,7 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
     }
 
     /** The timeline and recoveries from the load generator's results, and the rows from PostgreSQL itself. */
-    private static FaultOutcome outcome(Path resultsFile, List<FaultEvent> events, Endpoints endpoints) {
+    private static FaultOutcome outcome(Path resultsFile, List<FaultEvent> events, Endpoints endpoints, int cepReadTimeoutMs) {
         StoredRows rows = null;
         String rowsError = null;
         try {
@@ -118,7 +118,7 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
         }
         JsonMapper json = JsonMapper.builder().build();
         return FaultOutcome.of(Files.isRegularFile(resultsFile) ? json.readTree(resultsFile.toFile()) : json.createObjectNode(), events, rows,
-                rowsError);
+                rowsError, cepReadTimeoutMs);
     }
 
     /** Gatling's HTML report of a run, relative to the results folder; null when it wrote none. */

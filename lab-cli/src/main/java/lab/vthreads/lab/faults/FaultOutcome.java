@@ -29,18 +29,30 @@ public record FaultOutcome(Map<String, List<Long>> timeline, List<Integer> holdW
     /** Errors must be gone this many seconds after a fault is over (issue 13's bar). */
     public static final double RECOVERY_LIMIT_SECONDS = 10;
 
+    /** A CEP fault must become its 502 or 504 within pessoa-service's CEP read timeout and this much more (issue 13's bar). */
+    public static final double CEP_ERROR_MARGIN = 0.10;
+
+    /** The statuses a failed CEP lookup becomes: cep-unavailable and cep-timeout. */
+    private static final List<String> CEP_ERROR_STATUSES = List.of("502", "504");
+
     /**
      * @param recoverySeconds from the fault's end to the end of the last second with an error before the next fault or the
      *                        window's end; 0 when no error followed; null when errors went on to the next fault or the end
+     * @param slowestErrorMs  for the CEP faults: the slowest 502 or 504 answered from the fault's start until a read
+     *                        timeout and its margin after its end (null for the other faults; -1 when there were 502s or
+     *                        504s but the load generator did not record their times)
+     * @param errorLimitMs    for the CEP faults: the read timeout and its margin, which {@code slowestErrorMs} must not pass
      */
-    public record Recovery(FaultEvent event, Double recoverySeconds) {
+    public record Recovery(FaultEvent event, Double recoverySeconds, Long slowestErrorMs, Long errorLimitMs) {
 
         public boolean withinLimit() {
-            return event.error() == null && recoverySeconds != null && recoverySeconds <= RECOVERY_LIMIT_SECONDS;
+            return event.error() == null && recoverySeconds != null && recoverySeconds <= RECOVERY_LIMIT_SECONDS
+                    && (errorLimitMs == null || (slowestErrorMs != null && slowestErrorMs >= 0 && slowestErrorMs <= errorLimitMs));
         }
     }
 
-    public static FaultOutcome of(JsonNode gatlingResults, List<FaultEvent> events, StoredRows rows, String rowsError) {
+    /** @param cepReadTimeoutMs pessoa-service's CEP read timeout in this run, which bounds the CEP faults' answers */
+    public static FaultOutcome of(JsonNode gatlingResults, List<FaultEvent> events, StoredRows rows, String rowsError, int cepReadTimeoutMs) {
         Map<String, List<Long>> timeline = new TreeMap<>();
         gatlingResults.path("perSecondByStatus").properties().forEach(e -> {
             List<Long> counts = new ArrayList<>();
@@ -49,9 +61,14 @@ public record FaultOutcome(Map<String, List<Long>> timeline, List<Integer> holdW
         });
         int from = gatlingResults.path("steadyWindowSeconds").path(0).asInt(), to = gatlingResults.path("steadyWindowSeconds").path(1).asInt();
         List<Recovery> recoveries = new ArrayList<>();
+        long errorLimitMs = Math.round(cepReadTimeoutMs * (1 + CEP_ERROR_MARGIN));
         for (int i = 0; i < events.size(); i++) {
+            FaultEvent event = events.get(i);
             double limit = i + 1 < events.size() ? events.get(i + 1).startSecond() : to;
-            recoveries.add(new Recovery(events.get(i), recovery(timeline, events.get(i).endSecond(), limit)));
+            Double recovery = recovery(timeline, event.endSecond(), limit);
+            recoveries.add(event.kind() == Fault.Kind.CEP_FAULTS
+                    ? new Recovery(event, recovery, slowestCepError(gatlingResults, timeline, event, errorLimitMs), errorLimitMs)
+                    : new Recovery(event, recovery, null, null));
         }
         Map<String, Long> statuses = counts(gatlingResults.path("statuses"));
         long none = timeline.getOrDefault("none", List.of()).stream().mapToLong(Long::longValue).sum();
@@ -66,6 +83,25 @@ public record FaultOutcome(Map<String, List<Long>> timeline, List<Integer> holdW
         return new FaultOutcome(timeline, List.of(from, to), recoveries, statuses, latencies, counts(gatlingResults.path("notProblemDetails")),
                 gatlingResults.path("created201").asLong(),
                 gatlingResults.path("createdAddresses").asLong(), rows, rowsError);
+    }
+
+    /**
+     * The slowest 502 or 504 answered from the fault's start until {@code errorLimitMs} after its end, when the last
+     * request that met a fault would have had its answer; 0 when there was none.
+     */
+    static long slowestCepError(JsonNode gatlingResults, Map<String, List<Long>> timeline, FaultEvent event, long errorLimitMs) {
+        int first = (int) Math.floor(event.startSecond()), last = (int) Math.floor(event.endSecond() + errorLimitMs / 1000.0);
+        long slowest = 0;
+        for (String status : CEP_ERROR_STATUSES) {
+            List<Long> counts = timeline.getOrDefault(status, List.of());
+            JsonNode times = gatlingResults.path("slowestMsPerSecondByStatus").path(status);
+            for (int s = first; s <= last && s < counts.size(); s++) {
+                if (counts.get(s) == 0) continue;
+                if (!times.path(s).isNumber()) return -1;
+                slowest = Math.max(slowest, times.path(s).asLong());
+            }
+        }
+        return slowest;
     }
 
     /** A JSON object of counts by key, sorted by key. */

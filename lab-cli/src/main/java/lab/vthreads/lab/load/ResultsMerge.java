@@ -13,6 +13,8 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.LongBinaryOperator;
 import java.util.zip.DataFormatException;
 
 /**
@@ -99,10 +101,8 @@ public final class ResultsMerge {
         for (String series : List.of("deferredPerSecond", "okPerSecond", "koPerSecond")) {
             merged.set(series, shiftedSum(parts, shift, series));
         }
-        ObjectNode byStatus = JSON.createObjectNode();
-        new java.util.TreeSet<>(parts.stream().flatMap(p -> p.path("perSecondByStatus").propertyNames().stream()).toList())
-                .forEach(status -> byStatus.set(status, shiftedSum(parts.stream().map(p -> p.path("perSecondByStatus")).toList(), shift, status)));
-        merged.set("perSecondByStatus", byStatus);
+        merged.set("perSecondByStatus", byStatus(parts, shift, "perSecondByStatus", Long::sum));
+        merged.set("slowestMsPerSecondByStatus", byStatus(parts, shift, "slowestMsPerSecondByStatus", Math::max));
         return merged;
     }
 
@@ -149,14 +149,26 @@ public final class ResultsMerge {
         return node;
     }
 
+    /** A per-second series for each status, combined over the parts second by second. */
+    private static ObjectNode byStatus(List<JsonNode> parts, int[] shift, String field, LongBinaryOperator combine) {
+        ObjectNode byStatus = JSON.createObjectNode();
+        new TreeSet<>(parts.stream().flatMap(p -> p.path(field).propertyNames().stream()).toList())
+                .forEach(status -> byStatus.set(status, shifted(parts.stream().map(p -> p.path(field)).toList(), shift, status, combine)));
+        return byStatus;
+    }
+
     private static ArrayNode shiftedSum(List<JsonNode> parts, int[] shift, String series) {
+        return shifted(parts, shift, series, Long::sum);
+    }
+
+    private static ArrayNode shifted(List<JsonNode> parts, int[] shift, String series, LongBinaryOperator combine) {
         List<Long> sums = new ArrayList<>();
         for (int i = 0; i < parts.size(); i++) {
             JsonNode values = parts.get(i).path(series);
             for (int s = 0; s < values.size(); s++) {
                 int at = s + shift[i];
                 while (sums.size() <= at) sums.add(0L);
-                sums.set(at, sums.get(at) + values.get(s).asLong());
+                sums.set(at, combine.applyAsLong(sums.get(at), values.get(s).asLong()));
             }
         }
         ArrayNode node = JSON.createArrayNode();

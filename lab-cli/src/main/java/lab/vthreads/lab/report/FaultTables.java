@@ -63,15 +63,26 @@ final class FaultTables {
                     rows.add(List.of(cell.id() + " r" + r.repeat(), e.kind().label(), num(e.startSecond(), 1), num(e.endSecond(), 1),
                             e.error() != null ? "**failed: " + e.error() + "**" : e.detail(),
                             recovery.recoverySeconds() == null ? "**errors until the next fault or the end**" : num(recovery.recoverySeconds(), 1),
-                            recovery.withinLimit() ? "yes" : "**no**"));
+                            slowestError(recovery), recovery.withinLimit() ? "yes" : "**no**"));
                 }
             }
         }
         return new ReportTables.Table("Faults: each event and the recovery after it",
                 "Seconds since the load started (the timeline's). Over: the component healthy again, or the injected faults removed. "
-                        + "Errors for: from there to the end of the last second with any answer but 201, before the next fault.",
-                List.of("run", "fault", "at (s)", "over (s)", "what the lab did", "errors for (s)", "within "
+                        + "Errors for: from there to the end of the last second with any answer but 201, before the next fault. "
+                        + "Slowest 502/504, for the CEP faults: the slowest cep-unavailable or cep-timeout answer from the fault's start "
+                        + "until the limit after its end, against the limit: pessoa-service's CEP read timeout (one budget for all of a "
+                        + "request's lookups) + " + num(FaultOutcome.CEP_ERROR_MARGIN * 100, 0) + "%. Within: both bounds kept.",
+                List.of("run", "fault", "at (s)", "over (s)", "what the lab did", "errors for (s)", "slowest 502/504 / limit (ms)", "within "
                         + num(FaultOutcome.RECOVERY_LIMIT_SECONDS, 0) + " s"), rows);
+    }
+
+    private static String slowestError(FaultOutcome.Recovery recovery) {
+        if (recovery.errorLimitMs() == null) return "–";
+        String slowest = recovery.slowestErrorMs() == null || recovery.slowestErrorMs() < 0 ? "**not recorded**"
+                : recovery.slowestErrorMs() > recovery.errorLimitMs() ? "**" + num(recovery.slowestErrorMs(), 0) + "**"
+                : num(recovery.slowestErrorMs(), 0);
+        return slowest + " / " + num(recovery.errorLimitMs(), 0);
     }
 
     /** One row per second of the hold window: the answers by status, and the faults that began or ended in it. */

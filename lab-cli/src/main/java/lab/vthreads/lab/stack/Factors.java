@@ -36,6 +36,9 @@ public record Factors(
         String client,
         Integer jvmProcessors) {
 
+    /** pessoa-service's own CEP read timeout ({@code lab.cep.read-timeout} in its application.yaml), when none is set. */
+    public static final int SERVICE_CEP_READ_TIMEOUT_MS = 2000;
+
     /** Nothing said: every service default applies. */
     public static final Factors NONE = builder().build();
 
@@ -54,6 +57,11 @@ public record Factors(
         if (client != null && !client.equals("impatient") && !client.equals("patient")) {
             throw new IllegalArgumentException("client must be impatient or patient, not " + client);
         }
+    }
+
+    /** The CEP read timeout pessoa-service runs with under these factors. */
+    public int effectiveCepReadTimeoutMs() {
+        return cepReadTimeoutMs != null ? cepReadTimeoutMs : SERVICE_CEP_READ_TIMEOUT_MS;
     }
 
     /** These factors, with every one that {@code more} names replaced by its value. */

@@ -67,6 +67,10 @@ class ResultsMergeTest {
 
         assertThat(merged.get("okPerSecond").get(0).asLong()).isEqualTo(10);
         assertThat(merged.get("okPerSecond").get(2).asLong()).isEqualTo(30);
+        // Counts by status add up; the slowest answer of a second is the slower of the two parts' (a: 100 ms, b: 150 ms).
+        assertThat(merged.get("perSecondByStatus").get("201").get(2).asLong()).isEqualTo(30);
+        assertThat(merged.get("slowestMsPerSecondByStatus").get("201").get(0).asLong()).isEqualTo(100);
+        assertThat(merged.get("slowestMsPerSecondByStatus").get("201").get(2).asLong()).isEqualTo(150);
         assertThat(merged.get("steadyWindowSeconds").get(0).asInt()).isEqualTo(4);  // b's window [2, 8) is a's [4, 10)
         assertThat(merged.get("steadyWindowSeconds").get(1).asInt()).isEqualTo(8);  // a's window ends at 8
         assertThat(merged.get("parameters").get("users").asLong()).isEqualTo(20);
@@ -127,7 +131,13 @@ class ResultsMergeTest {
         json.put("abandoned", 0);
         json.putArray("deferredPerSecond");
         var series = json.putArray("okPerSecond");
-        for (int s = 0; s < 10; s++) series.add(perSecond);
+        var created = json.putObject("perSecondByStatus").putArray("201");
+        var slowest = json.putObject("slowestMsPerSecondByStatus").putArray("201");
+        for (int s = 0; s < 10; s++) {
+            series.add(perSecond);
+            created.add(perSecond);
+            slowest.add(100 + 50L * shard);
+        }
         json.putArray("koPerSecond");
         Path file = dir.resolve(name + ".json");
         JSON.writeValue(file.toFile(), json);

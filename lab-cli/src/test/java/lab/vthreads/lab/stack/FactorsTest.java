@@ -1,6 +1,13 @@
 package lab.vthreads.lab.stack;
 
 import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -31,5 +38,20 @@ class FactorsTest {
 
         assertThat(limit.jvmFlags(1)).contains("-XX:ActiveProcessorCount=1");
         assertThat(limit.jvmFlags(null)).contains("-XX:ActiveProcessorCount=2");
+    }
+
+    /** The faults report bounds the CEP errors by the read timeout: the lab's idea of the default must be the service's. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theCepReadTimeoutWithoutAFactorIsPessoaServicesOwn() throws IOException {
+        Map<String, Object> defaults;
+        try (Reader reader = Files.newBufferedReader(Path.of("..", "pessoa-service", "src/main/resources/application.yaml"))) {
+            defaults = (Map<String, Object>) new Yaml().loadAll(reader).iterator().next();
+        }
+        Map<String, Object> cep = (Map<String, Object>) ((Map<String, Object>) defaults.get("lab")).get("cep");
+
+        assertThat(cep.get("read-timeout")).isEqualTo(Factors.SERVICE_CEP_READ_TIMEOUT_MS / 1000 + "s");
+        assertThat(Factors.NONE.effectiveCepReadTimeoutMs()).isEqualTo(Factors.SERVICE_CEP_READ_TIMEOUT_MS);
+        assertThat(Factors.builder().cepReadTimeoutMs(700).build().effectiveCepReadTimeoutMs()).isEqualTo(700);
     }
 }
