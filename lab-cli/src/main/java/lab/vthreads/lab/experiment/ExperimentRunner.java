@@ -2,6 +2,7 @@ package lab.vthreads.lab.experiment;
 
 import com.github.tomakehurst.wiremock.client.HttpAdminClient;
 import lab.vthreads.infra.cep.CepLatencySwitch;
+import lab.vthreads.lab.faults.Fault;
 import lab.vthreads.lab.faults.FaultInjector;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.isolation.Isolations;
@@ -157,8 +158,10 @@ public final class ExperimentRunner {
             isolation.placeSelf();
             load = new LoadGenerators(options.home(), preset.simulation(), isolation.prefix("gatling"));
             if (aborted) load.abort();
-            return run(new StackSettings(cells.getFirst().mode(), cells.getFirst().factors(), options.ports(), limits, null, options.home(),
-                    options.resultsDirectory().resolve("infra")), isolation);
+            StackSettings settings = new StackSettings(cells.getFirst().mode(), cells.getFirst().factors(), options.ports(), limits, null,
+                    options.home(), options.resultsDirectory().resolve("infra"));
+            boolean refusesConnections = preset.faults() != null && preset.faults().stream().anyMatch(f -> f.kind() == Fault.Kind.CEP_FAULTS);
+            return run(refusesConnections ? settings.withCepRefusable() : settings, isolation);
         }
     }
 

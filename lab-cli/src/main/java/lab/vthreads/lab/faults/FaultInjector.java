@@ -3,6 +3,7 @@ package lab.vthreads.lab.faults;
 import com.github.tomakehurst.wiremock.client.HttpAdminClient;
 import lab.vthreads.infra.cep.CepFaultInjection;
 import lab.vthreads.infra.cep.CepLatencySwitch;
+import lab.vthreads.infra.cep.ConnectionRefusalsApi;
 import lab.vthreads.lab.process.HealthCheck;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.stack.Stack;
@@ -41,6 +42,7 @@ public final class FaultInjector {
     private volatile long loadStartEpochMs;
     private volatile int holdStartSecond;
     private volatile String scheduleError;
+    private volatile boolean refusing;
 
     /**
      * @param cell     the settings the services run with in this cell (the CEP latency to restore after a CEP restart)
@@ -132,11 +134,20 @@ public final class FaultInjector {
                 case CEP_FAULTS -> {
                     HttpAdminClient admin = admin();
                     CepFaultInjection.inject(admin, fault.rate());
-                    detail.append(String.format(Locale.ROOT, "%s each on %.0f%% of lookups for %d s", CepFaultInjection.KINDS,
-                            fault.rate() * 100, fault.seconds()));
+                    detail.append(String.format(Locale.ROOT, "%s each on %.0f%% of lookups", CepFaultInjection.KINDS, fault.rate() * 100));
                     try {
+                        if (cell.cepRefusable()) {
+                            // The front stops by itself after the window too, should this thread not get to stop it.
+                            ConnectionRefusalsApi.start(cell.host(), cell.ports().wiremock(), fault.rate(), fault.seconds());
+                            refusing = true;
+                            detail.append(String.format(Locale.ROOT, ", and new connections refused %.0f%% of each second (every answer "
+                                    + "closing its connection meanwhile, so each lookup connects)", fault.rate() * 100));
+                        }
+                        detail.append(" for ").append(fault.seconds()).append(" s");
                         sleepUntil(start + fault.seconds() * 1000L);
                     } finally {
+                        String front = stopRefusing();
+                        if (front != null) detail.append(" (the front: ").append(front.replaceAll("\\s+", " ")).append(")");
                         CepFaultInjection.clear(admin);
                     }
                 }
@@ -173,7 +184,16 @@ public final class FaultInjector {
                 if (component == Component.WIREMOCK) CepLatencySwitch.apply(admin(), cell.cepLatency());
             }
         }
+        stopRefusing();
         CepFaultInjection.clear(admin());
+    }
+
+    /** Stops the refusals this injector started; returns the front's account of them, null when none were started. */
+    private String stopRefusing() {
+        if (!refusing) return null;
+        String account = ConnectionRefusalsApi.stop(cell.host(), cell.ports().wiremock());
+        refusing = false;
+        return account;
     }
 
     private HttpAdminClient admin() {

@@ -197,15 +197,18 @@ public final class Stack implements AutoCloseable {
 
     private void startWireMock() {
         ResourceLimit limit = settings.limit(Component.WIREMOCK);
+        List<String> arguments = new ArrayList<>(List.of(
+                "--port", Integer.toString(settings.ports().wiremock()),
+                "--bind", settings.bindAddress(),
+                "--root", settings.home().resolve("wiremock").toString(),
+                "--latency", settings.cepLatency().text()));
+        if (settings.cepRefusable()) arguments.add("--refusable");
         ManagedProcess wiremock = register(Component.WIREMOCK, launcher.main(settings, Component.WIREMOCK, limit.jvmFlags(), limit,
-                CepMockMain.class.getName(), List.of(
-                        "--port", Integer.toString(settings.ports().wiremock()),
-                        "--bind", settings.bindAddress(),
-                        "--root", settings.home().resolve("wiremock").toString(),
-                        "--latency", settings.cepLatency().text())));
+                CepMockMain.class.getName(), arguments));
         HealthCheck.awaitLogLine(wiremock, "CEP mock ready", INFRA_START);
         rows.put(Component.WIREMOCK, new Row(Component.WIREMOCK, settings.url(settings.ports().wiremock()), wiremock.pid(),
-                "latency " + settings.cepLatency().text() + ", async responses, no journal; " + limit.describe()));
+                "latency " + settings.cepLatency().text() + ", async responses, no journal"
+                        + (settings.cepRefusable() ? ", behind a front that can refuse connections" : "") + "; " + limit.describe()));
     }
 
     private Launcher.Started launchPessoaService() {

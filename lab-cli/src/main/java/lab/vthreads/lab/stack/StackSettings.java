@@ -19,7 +19,8 @@ public record StackSettings(
         ExternalDatabase externalDatabase,
         Path home,
         Path runDirectory,
-        String bindAddress) {
+        String bindAddress,
+        boolean cepRefusable) {
 
     public static final String LOOPBACK = "127.0.0.1";
 
@@ -67,9 +68,23 @@ public record StackSettings(
         this(mode, factors, ports, limits, externalDatabase, home, runDirectory, LOOPBACK);
     }
 
+    /** With the CEP API reached directly, not through a front that can refuse connections. */
+    public StackSettings(ThreadMode mode, Factors factors, StackPorts ports, Map<Component, ResourceLimit> limits, ExternalDatabase externalDatabase,
+                         Path home, Path runDirectory, String bindAddress) {
+        this(mode, factors, ports, limits, externalDatabase, home, runDirectory, bindAddress, false);
+    }
+
     /** The same start with other factors (a cell's), keeping the plumbing. */
     public StackSettings with(ThreadMode mode, Factors factors, Path runDirectory) {
-        return new StackSettings(mode, factors, ports, limits, externalDatabase, home, runDirectory, bindAddress);
+        return new StackSettings(mode, factors, ports, limits, externalDatabase, home, runDirectory, bindAddress, cepRefusable);
+    }
+
+    /**
+     * The CEP API behind a front that can refuse connections (CepMockMain's {@code --refusable}): for runs whose faults
+     * refuse some, and only those, since the front relays every byte.
+     */
+    public StackSettings withCepRefusable() {
+        return new StackSettings(mode, factors, ports, limits, externalDatabase, home, runDirectory, bindAddress, true);
     }
 
     /** Where this machine reaches a component: the bind address, or loopback when it binds every interface. */

@@ -26,19 +26,24 @@ public final class CepMockMain implements Callable<Integer> {
             description = "lognormal:MEDIAN_MS:SIGMA | fixed:MS | uniform:LO_MS:HI_MS | none (default: ${DEFAULT-VALUE})")
     CepLatency latency;
 
+    @Option(names = "--refusable", description = "put a TCP front on the port that can refuse connections on request "
+            + "(POST /__admin" + ConnectionRefusalsApi.PATH + "); it relays every byte, so only for runs that inject refusals")
+    boolean refusable;
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new CepMockMain()).execute(args));
     }
 
     @Override
     public Integer call() throws InterruptedException {
-        CepMockServer server = CepMockServer.start(bind, port, root, latency);
+        CepMockServer server = CepMockServer.start(bind, port, root, latency, refusable);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
             stopped.countDown();
         }));
-        System.out.println("CEP mock ready on " + server.baseUrl() + " with latency " + latency.text());
+        System.out.println("CEP mock ready on " + server.baseUrl() + " with latency " + latency.text()
+                + (refusable ? ", behind a front that can refuse connections" : ""));
         stopped.await();
         return 0;
     }

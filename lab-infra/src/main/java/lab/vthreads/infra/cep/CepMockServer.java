@@ -17,9 +17,11 @@ import java.nio.file.Path;
 public final class CepMockServer implements AutoCloseable {
 
     private final WireMockServer server;
+    private final RefusingFront front;
 
-    private CepMockServer(WireMockServer server) {
+    private CepMockServer(WireMockServer server, RefusingFront front) {
         this.server = server;
+        this.front = front;
     }
 
     /** Starts on 127.0.0.1:{@code port} (0 picks a free one) with the mappings under {@code root} and the given latency. */
@@ -29,13 +31,24 @@ public final class CepMockServer implements AutoCloseable {
 
     /** The same on another address ({@code 0.0.0.0} for every interface). */
     public static CepMockServer start(String bindAddress, int port, Path root, CepLatency latency) {
+        return start(bindAddress, port, root, latency, false);
+    }
+
+    /**
+     * @param refusable put a {@link RefusingFront} on the port, with WireMock behind it on a free loopback port, so that
+     *                  the mock can refuse connections on request ({@link ConnectionRefusalsApi}); it relays every
+     *                  byte, so only runs that inject refusals should pay for it
+     */
+    public static CepMockServer start(String bindAddress, int port, Path root, CepLatency latency, boolean refusable) {
         if (!Files.isDirectory(root.resolve("mappings"))) {
             throw new IllegalArgumentException("No WireMock mappings under " + root.toAbsolutePath()
                     + ": point --root at the repository's wiremock/ folder");
         }
+        // Made before WireMock (its admin route and transformer hold it), started once WireMock has its port.
+        RefusingFront front = refusable ? new RefusingFront(bindAddress, port) : null;
         WireMockConfiguration options = WireMockConfiguration.options()
-                .bindAddress(bindAddress)
-                .port(port)
+                .bindAddress(refusable ? "127.0.0.1" : bindAddress)
+                .port(refusable ? 0 : port)
                 .usingFilesUnderDirectory(root.toString())
                 .asynchronousResponseEnabled(true)
                 .asynchronousResponseThreads(8)
@@ -45,11 +58,20 @@ public final class CepMockServer implements AutoCloseable {
                 .jettyAcceptQueueSize(2048)
                 .disableRequestJournal()
                 // For CepFaultInjection: faults on a share of the lookups, switched on and off at runtime.
-                .extensions(new ChanceMatcher())
+                .extensions(new ChanceMatcher(), new ConnectionRefusalsApi(front))
                 .notifier(new ConsoleNotifier(false));
+        if (front != null) options.extensions(new CloseConnectionsWhileRefusing(front));
         WireMockServer server = new WireMockServer(options);
         server.start();
-        CepMockServer mock = new CepMockServer(server);
+        if (front != null) {
+            try {
+                front.start(server.port());
+            } catch (RuntimeException e) {
+                server.stop();
+                throw e;
+            }
+        }
+        CepMockServer mock = new CepMockServer(server, front);
         try {
             mock.setLatency(latency);
         } catch (RuntimeException e) {
@@ -63,13 +85,19 @@ public final class CepMockServer implements AutoCloseable {
         CepLatencySwitch.apply(server, latency);
     }
 
+    /** Where clients connect: the front's port when it has one. */
     public int port() {
-        return server.port();
+        return front != null ? front.port() : server.port();
     }
 
     /** Where clients on this machine reach it. */
     public String baseUrl() {
-        return "http://127.0.0.1:" + server.port();
+        return "http://127.0.0.1:" + port();
+    }
+
+    /** The front that can refuse connections; null when the mock was started without one. */
+    public RefusingFront front() {
+        return front;
     }
 
     public WireMockServer server() {
@@ -78,6 +106,7 @@ public final class CepMockServer implements AutoCloseable {
 
     @Override
     public void close() {
+        if (front != null) front.close();
         server.stop();
     }
 }

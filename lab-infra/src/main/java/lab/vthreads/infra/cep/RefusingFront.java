@@ -1,0 +1,193 @@
+package lab.vthreads.infra.cep;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A TCP front for the CEP mock that can refuse connections: it owns the API's port and relays every connection, byte
+ * for byte, to WireMock on a port of its own.
+ *
+ * <p>Why a front: "connection refused" is the kernel's answer to a SYN on a port nobody listens on, so only whoever owns
+ * the listening socket can produce it, and WireMock's Jetty offers no way to close and reopen its own. While
+ * {@linkplain #refuse refusing}, the front closes its listening socket for {@code rate} of every second (50 ms at 5%):
+ * a connection attempted then is refused by the kernel, a real {@code ECONNREFUSED}; one attempted in the rest of the
+ * second is served. Connections already open are left alone, so only lookups that open one can be refused
+ * ({@link CloseConnectionsWhileRefusing} makes every lookup open one meanwhile).
+ */
+public final class RefusingFront implements AutoCloseable {
+
+    private static final long PERIOD_MS = 1000;
+
+    // With port 0 the first bind picks the port; every reopening takes that one.
+    private InetSocketAddress address;
+    private InetSocketAddress backend;
+    private final ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name("cep-front-refusals").daemon().factory());
+    private final AtomicLong accepted = new AtomicLong();
+    private final AtomicLong closedSlices = new AtomicLong();
+    private ServerSocketChannel listener;
+    private ScheduledFuture<?> slices;
+    private ScheduledFuture<?> end;
+    private volatile boolean refusing;
+    private boolean closed;
+
+    /**
+     * A front for {@code bindAddress:port}, not listening until {@link #start}. Give it a port below the ephemeral range
+     * (the lab's 8089 is): while it refuses, a connection to a port of that range can be given the same port as its
+     * source and connect to itself, and the front could not listen again.
+     */
+    public RefusingFront(String bindAddress, int port) {
+        this.address = new InetSocketAddress(bindAddress, port);
+    }
+
+    /** Listens, and relays every connection to 127.0.0.1:{@code backendPort}. */
+    public synchronized void start(int backendPort) {
+        backend = new InetSocketAddress("127.0.0.1", backendPort);
+        try {
+            listen();
+        } catch (IOException e) {
+            throw new IllegalStateException("The CEP mock's front cannot listen on " + address + ": " + e.getMessage(), e);
+        }
+    }
+
+    public synchronized int port() {
+        return address.getPort();
+    }
+
+    /**
+     * Refuses new connections for {@code rate} of every second, for {@code length}, then listens all the time again.
+     * A call while refusing replaces the schedule.
+     */
+    public synchronized void refuse(double rate, Duration length) {
+        if (!(rate > 0) || rate >= 1) throw new IllegalArgumentException("rate must be above 0 and below 1: " + rate);
+        if (length.isNegative() || length.isZero()) throw new IllegalArgumentException("length must be positive: " + length);
+        cancelSchedule();
+        long closedMs = Math.max(1, Math.round(rate * PERIOD_MS));
+        refusing = true;
+        slices = clock.scheduleAtFixedRate(() -> {
+            closeListener();
+            closedSlices.incrementAndGet();
+            clock.schedule(this::reopen, closedMs, TimeUnit.MILLISECONDS);
+        }, 0, PERIOD_MS, TimeUnit.MILLISECONDS);
+        end = clock.schedule(this::stopRefusing, length.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Listens all the time again (at once, or once the slice under way is over); returns the closed slices so far. */
+    public synchronized long stopRefusing() {
+        cancelSchedule();
+        refusing = false;
+        reopen();
+        return closedSlices.get();
+    }
+
+    public boolean refusing() {
+        return refusing;
+    }
+
+    /** Connections accepted and relayed since the start. */
+    public long accepted() {
+        return accepted.get();
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        cancelSchedule();
+        clock.shutdownNow();
+        closeListener();
+    }
+
+    private void cancelSchedule() {
+        if (slices != null) slices.cancel(false);
+        if (end != null) end.cancel(false);
+        slices = end = null;
+    }
+
+    private synchronized void closeListener() {
+        if (listener == null) return;
+        try {
+            listener.close();
+        } catch (IOException ignored) {
+            // Closing a listening socket fails only if it is already closed.
+        }
+        listener = null;
+    }
+
+    private synchronized void reopen() {
+        if (closed || listener != null) return;
+        try {
+            listen();
+        } catch (IOException e) {
+            // Something else took the port in the 50 ms it was free: the API stays down, and says why.
+            System.err.println("CEP mock front: cannot listen on " + address + " again: " + e.getMessage());
+        }
+    }
+
+    private synchronized void listen() throws IOException {
+        ServerSocketChannel channel = ServerSocketChannel.open();
+        channel.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+        // As WireMock's own accept queue (CepMockServer): the lab opens hundreds of connections at once.
+        channel.bind(address, 2048);
+        if (address.getPort() == 0) address = new InetSocketAddress(address.getAddress(), channel.socket().getLocalPort());
+        listener = channel;
+        Thread.ofVirtual().name("cep-front-accept").start(() -> acceptAll(channel));
+    }
+
+    private void acceptAll(ServerSocketChannel channel) {
+        while (channel.isOpen()) {
+            try {
+                SocketChannel client = channel.accept();
+                accepted.incrementAndGet();
+                Thread.ofVirtual().name("cep-front-relay").start(() -> relay(client));
+            } catch (IOException e) {
+                if (!channel.isOpen()) return;
+            }
+        }
+    }
+
+    private void relay(SocketChannel client) {
+        try (client; SocketChannel server = SocketChannel.open(backend)) {
+            client.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            server.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            Thread upstream = Thread.ofVirtual().name("cep-front-upstream").start(() -> pump(client, server));
+            pump(server, client);
+            upstream.join();
+        } catch (IOException | InterruptedException e) {
+            // The backend is gone (WireMock stopping): the client sees its connection closed, as it would without us.
+        }
+    }
+
+    /**
+     * Copies until {@code from} ends, then ends {@code to}'s output the same way: a FIN for a FIN, and a reset for a
+     * reset, so the mock's connection-reset fault still reaches the client as a reset, not as an empty response.
+     */
+    private static void pump(SocketChannel from, SocketChannel to) {
+        ByteBuffer buffer = ByteBuffer.allocate(16 * 1024);
+        try {
+            while (from.read(buffer) >= 0) {
+                buffer.flip();
+                while (buffer.hasRemaining()) to.write(buffer);
+                buffer.clear();
+            }
+            to.shutdownOutput();
+        } catch (IOException e) {
+            try {
+                to.setOption(StandardSocketOptions.SO_LINGER, 0);
+                to.close();
+                from.close();
+            } catch (IOException ignored) {
+                // Already closed by the other direction.
+            }
+        }
+    }
+}

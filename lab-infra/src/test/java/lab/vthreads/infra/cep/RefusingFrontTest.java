@@ -1,0 +1,100 @@
+package lab.vthreads.infra.cep;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.net.BindException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The mock behind its front: the same answers through it, real refusals on request, and a mock without one says so. */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class RefusingFrontTest {
+
+    static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+
+    @Test
+    void relaysAnswersAndRefusesNewConnectionsWhileToldTo() throws Exception {
+        try (CepMockServer mock = CepMockServer.start("127.0.0.1", portBelowTheEphemeralRange(), CepMockServerTest.ROOT, new CepLatency.None(), true)) {
+            assertThat(get(mock, "/ws/01001000/json/").statusCode()).isEqualTo(200);
+            assertThat(get(mock, "/ws/01001000/json/").body()).contains("\"cep\"");
+
+            // Nearly always closed (990 ms of every second): connection attempts are refused by the kernel.
+            ConnectionRefusalsApi.start("127.0.0.1", mock.port(), 0.99, 30);
+            int refused = 0;
+            for (int i = 0; i < 20; i++) {
+                try (SocketChannel ignored = SocketChannel.open(new InetSocketAddress("127.0.0.1", mock.port()))) {
+                    Thread.sleep(5);
+                } catch (ConnectException e) {
+                    refused++;
+                }
+            }
+            assertThat(mock.front().refusing()).isTrue();
+            // While refusing, every answer closes its connection, so the client's next lookup must connect again.
+            assertThat(answerWhileOpen(mock).headers().firstValue("Connection")).hasValue("close");
+
+            ConnectionRefusalsApi.stop("127.0.0.1", mock.port());
+
+            assertThat(refused).as("connections refused out of 20").isGreaterThan(10);
+            assertThat(mock.front().refusing()).isFalse();
+            HttpResponse<String> after = get(mock, "/ws/01001000/json/");
+            assertThat(after.statusCode()).isEqualTo(200);
+            assertThat(after.headers().firstValue("Connection")).isEmpty();
+        }
+    }
+
+    @Test
+    void aMockWithoutAFrontCannotRefuse() {
+        try (CepMockServer mock = CepMockServer.start(0, CepMockServerTest.ROOT, new CepLatency.None())) {
+            assertThat(mock.front()).isNull();
+            assertThatThrownBy(() -> ConnectionRefusalsApi.start("127.0.0.1", mock.port(), 0.05, 10)).hasMessageContaining("409")
+                    .hasMessageContaining("--refusable");
+        }
+    }
+
+    /**
+     * A free port that no outgoing connection can take as its own. With nothing listening on a port of the ephemeral
+     * range (32768-60999 here), a connection to it can be given that same port as its source and connect to itself
+     * (TCP's simultaneous open): the port is then taken, and the front cannot listen again. The lab's port, 8089, is
+     * below the range.
+     */
+    private static int portBelowTheEphemeralRange() throws IOException {
+        for (int port = 20_000 + (int) (ProcessHandle.current().pid() % 5_000); port < 32_000; port += 7) {
+            try (ServerSocketChannel probe = ServerSocketChannel.open()) {
+                probe.bind(new InetSocketAddress("127.0.0.1", port));
+                return port;
+            } catch (BindException e) {
+                // Taken: the next one.
+            }
+        }
+        throw new IllegalStateException("no free port between 20000 and 32000");
+    }
+
+    /** A lookup that gets through one of the open 10 ms of a second (tries for up to 10 s). */
+    private static HttpResponse<String> answerWhileOpen(CepMockServer mock) throws Exception {
+        for (int i = 0; ; i++) {
+            try {
+                return get(mock, "/ws/01001000/json/");
+            } catch (ConnectException e) {
+                if (i == 2000) throw e;
+                Thread.sleep(5);
+            }
+        }
+    }
+
+    private static HttpResponse<String> get(CepMockServer mock, String path) throws IOException, InterruptedException {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(mock.baseUrl() + path)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+}
