@@ -73,6 +73,11 @@ class FaultsRunIT {
         for (FaultOutcome.Recovery recovery : outcome.events().subList(0, 3)) {
             assertThat(errorsDuring(outcome, recovery.event())).as(recovery.event().kind().label() + " " + outcome.timeline()).isPositive();
         }
+        // The CEP faults' window refused connections through the mock's front, and its answers were timed against the bar.
+        FaultOutcome.Recovery cepFaults = outcome.events().get(2);
+        assertThat(cepFaults.event().detail()).contains("new connections refused", "\"closedSlices\"");
+        assertThat(cepFaults.errorLimitMs()).isNotNull();
+        assertThat(cepFaults.slowestErrorMs()).isPositive();
         assertThat(outcome.http500()).as(outcome.statuses().toString()).isZero();
         assertThat(outcome.notProblemDetails()).isEmpty();
         assertThat(outcome.rows()).as(outcome.rowsError()).isNotNull();
