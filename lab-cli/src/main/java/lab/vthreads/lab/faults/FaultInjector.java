@@ -140,7 +140,7 @@ public final class FaultInjector {
                             // The front stops by itself after the window too, should this thread not get to stop it.
                             ConnectionRefusalsApi.start(cell.host(), cell.ports().wiremock(), fault.rate(), fault.seconds());
                             refusing = true;
-                            detail.append(String.format(Locale.ROOT, ", and new connections refused %.0f%% of each second (every answer "
+                            detail.append(String.format(Locale.ROOT, ", and new connections refused %.0f%% of every 100 ms (every answer "
                                     + "closing its connection meanwhile, so each lookup connects)", fault.rate() * 100));
                         }
                         detail.append(" for ").append(fault.seconds()).append(" s");

@@ -51,7 +51,10 @@ public final class ConnectionRefusalsApi implements AdminApiExtension {
         });
         router.add(RequestMethod.DELETE, PATH, (admin, serveEvent, pathParams) -> {
             if (front == null) return noFront();
-            return json(200, Map.of("refusing", false, "closedSlices", front.stopRefusing(), "accepted", front.accepted()));
+            front.stopRefusing();
+            RefusingFront.Closings closings = front.closings();
+            return json(200, Map.of("refusing", false, "closedSlices", closings.slices(), "closedMs", Math.round(closings.closedMs()),
+                    "accepted", closings.accepted()));
         });
     }
 
@@ -73,14 +76,14 @@ public final class ConnectionRefusalsApi implements AdminApiExtension {
         return call(host, port, "POST", String.format(Locale.ROOT, "{\"rate\":%s,\"seconds\":%d}", rate, seconds));
     }
 
-    /** Asks it to stop refusing; returns its answer, with the closed slices and the connections it accepted. */
+    /** Asks it to stop refusing; returns its answer: the closed slices, how long they lasted in all, and the connections accepted meanwhile. */
     public static String stop(String host, int port) {
         return call(host, port, "DELETE", null);
     }
 
     /**
-     * The call itself can meet a refusal (the front is closed {@code rate} of every second): a refused call is made again
-     * every 5 ms, for up to 5 s, so that it finds the open part of a second.
+     * The call itself can meet a refusal (the front is closed {@code rate} of every 100 ms): a refused call is made again
+     * every 5 ms, for up to 5 s, so that it finds the open part of a period.
      */
     private static String call(String host, int port, String method, String body) {
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + host + ":" + port + "/__admin" + PATH))

@@ -31,8 +31,8 @@ class RefusingFrontTest {
             assertThat(get(mock, "/ws/01001000/json/").statusCode()).isEqualTo(200);
             assertThat(get(mock, "/ws/01001000/json/").body()).contains("\"cep\"");
 
-            // Nearly always closed (990 ms of every second): connection attempts are refused by the kernel.
-            ConnectionRefusalsApi.start("127.0.0.1", mock.port(), 0.99, 30);
+            // Mostly closed (90 ms of every 100): connection attempts are refused by the kernel.
+            ConnectionRefusalsApi.start("127.0.0.1", mock.port(), 0.9, 30);
             int refused = 0;
             for (int i = 0; i < 20; i++) {
                 try (SocketChannel ignored = SocketChannel.open(new InetSocketAddress("127.0.0.1", mock.port()))) {
@@ -45,9 +45,13 @@ class RefusingFrontTest {
             // While refusing, every answer closes its connection, so the client's next lookup must connect again.
             assertThat(answerWhileOpen(mock).headers().firstValue("Connection")).hasValue("close");
 
-            ConnectionRefusalsApi.stop("127.0.0.1", mock.port());
+            String account = ConnectionRefusalsApi.stop("127.0.0.1", mock.port());
 
             assertThat(refused).as("connections refused out of 20").isGreaterThan(10);
+            // The account is the front's own: it closed its listener, and for how long, since the refusals began.
+            assertThat(mock.front().closings().slices()).isPositive();
+            assertThat(mock.front().closings().closedMs()).isPositive();
+            assertThat(account).contains("\"closedSlices\"", "\"closedMs\"");
             assertThat(mock.front().refusing()).isFalse();
             HttpResponse<String> after = get(mock, "/ws/01001000/json/");
             assertThat(after.statusCode()).isEqualTo(200);
@@ -82,7 +86,7 @@ class RefusingFrontTest {
         throw new IllegalStateException("no free port between 20000 and 32000");
     }
 
-    /** A lookup that gets through one of the open 10 ms of a second (tries for up to 10 s). */
+    /** A lookup that gets through one of the open 10 ms of a period (tries for up to 10 s). */
     private static HttpResponse<String> answerWhileOpen(CepMockServer mock) throws Exception {
         for (int i = 0; ; i++) {
             try {
