@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Each component in CPU cgroups of its own: pinned to its side's CPUs, with the same weight as every other component
@@ -23,21 +24,32 @@ final class CgroupIsolation implements Isolation {
     static final int SHARES = 1024;
     static final int V2_WEIGHT = 100;
     static final long PERIOD_US = 100_000;
+    /** The JVMs under test, whose JIT compiler threads get a group of their own where the machine allows it. */
+    static final List<String> SERVICES = List.of("pessoa-service", "gateway-service");
+    static final String APP = "app", JIT = "jit";
 
     private final CgroupLayout layout;
     private final SidePlan plan;
     private final String group;
     private final List<Path> created = new ArrayList<>();
 
-    private CgroupIsolation(CgroupLayout layout, SidePlan plan, String group) {
+    private final Path procRoot;
+
+    private CgroupIsolation(CgroupLayout layout, SidePlan plan, String group, Path procRoot) {
         this.layout = layout;
         this.plan = plan;
         this.group = group;
+        this.procRoot = procRoot;
     }
 
     /** Creates the groups under {@code vthreads-lab-<pid>}; fails (and removes what it made) where the machine refuses. */
     static CgroupIsolation create(CgroupLayout layout, SidePlan plan, long pid) {
-        CgroupIsolation isolation = new CgroupIsolation(layout, plan, "vthreads-lab-" + pid);
+        return create(layout, plan, pid, Path.of("/proc"));
+    }
+
+    /** @param procRoot where each thread's {@code <tid>/comm} is: /proc, or a stand-in for tests */
+    static CgroupIsolation create(CgroupLayout layout, SidePlan plan, long pid, Path procRoot) {
+        CgroupIsolation isolation = new CgroupIsolation(layout, plan, "vthreads-lab-" + pid, procRoot);
         try {
             layout.removeStale();
             isolation.setUp();
@@ -59,6 +71,26 @@ final class CgroupIsolation implements Isolation {
                 layout.configure(dir, plan.cpusOf(component), plan.quotaOf(component));
             }
         }
+        // A JVM's compiler threads compete with its request threads one thread against one: beside 20-100 runnable
+        // platform threads they got a twentieth of the service's CPU and compiled for minutes, beside two carriers a
+        // third (cpu-bound, measured), so the JIT's share depended on the thread model. In a group of their own with
+        // the same weight as the group of every other thread of their JVM, they may take up to half of the service's
+        // CPU while they have work, in either mode, and nothing when they have none.
+        Optional<Path> weights = layout.threadWeights();
+        if (weights.isPresent()) {
+            for (String service : SERVICES) {
+                for (String part : List.of(APP, JIT)) {
+                    Path dir = mkdir(weights.get().resolve(group).resolve(service).resolve(part));
+                    CgroupLayout.write(dir.resolve("cpu.shares"), Integer.toString(SHARES));
+                }
+            }
+        }
+    }
+
+    /** The group a component's process starts in, in one hierarchy: a service's "app" part where its JIT gets its own. */
+    private Path start(Path root, String component) {
+        Path dir = root.resolve(group).resolve(component);
+        return SERVICES.contains(component) && layout.threadWeights().filter(root::equals).isPresent() ? dir.resolve(APP) : dir;
     }
 
     /** A v2 layout has already made the lab's own leaf (it had to move there first). */
@@ -72,7 +104,7 @@ final class CgroupIsolation implements Isolation {
     public List<String> prefix(String component) {
         StringBuilder script = new StringBuilder();
         for (Path root : layout.roots()) {
-            script.append("echo $$ > '").append(root.resolve(group).resolve(component).resolve("cgroup.procs")).append("' && ");
+            script.append("echo $$ > '").append(start(root, component).resolve("cgroup.procs")).append("' && ");
         }
         script.append("exec \"$@\"");
         return List.of("/bin/sh", "-c", script.toString(), "sh");
@@ -86,6 +118,41 @@ final class CgroupIsolation implements Isolation {
     @Override
     public void narrowAfterStart(List<String> components) {
         cpus(components, false);
+        // Started and healthy: every compiler thread its JVM starts with exists by now, and any it adds later is made
+        // by a compiler thread, so it is born in their group.
+        layout.threadWeights().ifPresent(weights -> {
+            for (String component : components) {
+                if (SERVICES.contains(component)) moveCompilerThreads(weights.resolve(group).resolve(component));
+            }
+        });
+    }
+
+    /** HotSpot names them "C1 CompilerThread0", "C2 CompilerThread1", ...; the kernel keeps 15 characters of a name. */
+    static boolean compilerThread(String comm) {
+        return comm.startsWith("C1 CompilerThre") || comm.startsWith("C2 CompilerThre");
+    }
+
+    private void moveCompilerThreads(Path service) {
+        try {
+            for (String tid : Files.readAllLines(service.resolve(APP).resolve("tasks"))) {
+                if (tid.isBlank()) continue;
+                String comm;
+                try {
+                    comm = Files.readString(procRoot.resolve(tid.trim()).resolve("comm")).trim();
+                } catch (IOException gone) {
+                    continue;
+                }
+                if (!compilerThread(comm)) continue;
+                try {
+                    CgroupLayout.write(service.resolve(JIT).resolve("tasks"), tid.trim());
+                } catch (IOException e) {
+                    // A thread that ended meanwhile has nothing left to move.
+                    if (Files.exists(procRoot.resolve(tid.trim()))) throw e;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not give " + service.getFileName() + "'s JIT compiler threads their group: " + e.getMessage(), e);
+        }
     }
 
     /** A cpuset change applies to every thread already in the group and to those it starts later. */
@@ -120,7 +187,10 @@ final class CgroupIsolation implements Isolation {
     @Override
     public Partition partition() {
         return plan.partition(Partition.Mode.CGROUP, "each component in cgroups of its own (" + layout.describe()
-                + "): pinned to its side's CPUs, equal CPU weight, quotas where the preset gives them", layout.v2() ? V2_WEIGHT : SHARES);
+                + "): pinned to its side's CPUs, equal CPU weight, quotas where the preset gives them; "
+                + (layout.threadWeights().isPresent() ? "each service's JIT compiler threads in a group of their own, "
+                + "with the same weight as the rest of their JVM" : "each service's JIT compiler threads share its group "
+                + "with its other threads (v2 keeps a process's threads together)"), layout.v2() ? V2_WEIGHT : SHARES);
     }
 
     /**

@@ -30,6 +30,13 @@ abstract class CgroupLayout {
     /** Changes the CPUs of a group already configured (in v1, only its cpuset hierarchy's copy has CPUs). */
     abstract void cpus(Path group, CpuSet cpus) throws IOException;
 
+    /**
+     * The hierarchy whose groups can hold a process's threads apart (v1's {@code cpu}: any thread may be moved by its
+     * TID), or empty where threads must stay with their process (v2 outside its "threaded" mode, which the lab does not
+     * set up).
+     */
+    abstract Optional<Path> threadWeights();
+
     /** Groups left by a lab that was killed (vthreads-lab-PID of a dead PID, with no process left in them). */
     void removeStale() {
         for (Path root : roots()) {
@@ -37,10 +44,10 @@ abstract class CgroupLayout {
                 for (Path group : groups.filter(g -> g.getFileName().toString().startsWith("vthreads-lab-")).toList()) {
                     long pid = Long.parseLong(group.getFileName().toString().substring("vthreads-lab-".length()));
                     if (ProcessHandle.of(pid).isPresent()) continue;
-                    try (Stream<Path> children = Files.list(group)) {
-                        for (Path child : children.filter(Files::isDirectory).toList()) Files.deleteIfExists(child);
+                    // Innermost first: a service's group holds its JIT's and the rest's (v1).
+                    try (Stream<Path> tree = Files.walk(group)) {
+                        for (Path dir : tree.filter(Files::isDirectory).sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(dir);
                     }
-                    Files.deleteIfExists(group);
                 }
             } catch (IOException | RuntimeException e) {
                 // a stale group still in use stays; ours get their own name
@@ -136,6 +143,10 @@ abstract class CgroupLayout {
             if (group.startsWith(cpuset)) write(group.resolve("cpuset.cpus"), cpus.toString());
         }
 
+        Optional<Path> threadWeights() {
+            return Optional.of(cpu);
+        }
+
         void configure(Path group, CpuSet cpus, Double quotaCores) throws IOException {
             if (group.startsWith(cpuset)) {
                 write(group.resolve("cpuset.cpus"), cpus.toString());
@@ -196,6 +207,10 @@ abstract class CgroupLayout {
 
         void cpus(Path group, CpuSet cpus) throws IOException {
             write(group.resolve("cpuset.cpus"), cpus.toString());
+        }
+
+        Optional<Path> threadWeights() {
+            return Optional.empty();
         }
 
         void configure(Path group, CpuSet cpus, Double quotaCores) throws IOException {

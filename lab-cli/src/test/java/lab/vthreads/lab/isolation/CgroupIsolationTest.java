@@ -53,6 +53,8 @@ class CgroupIsolationTest {
         Files.writeString(cpuset.resolve("cpuset.mems"), "0\n");
         CgroupIsolation isolation = CgroupIsolation.create(new CgroupLayout.V1(cpu, cpuset), SidePlan.split(CpuSet.parse("0-1"), Map.of()), 4243);
         Path group = cpuset.resolve("vthreads-lab-4243");
+        // As in cgroupfs, where every group has its tasks file.
+        for (String service : CgroupIsolation.SERVICES) Files.writeString(cpu.resolve("vthreads-lab-4243").resolve(service).resolve("app/tasks"), "");
 
         isolation.widenForStart(java.util.List.of("pessoa-service", "gateway-service"));
         assertThat(group.resolve("pessoa-service/cpuset.cpus")).hasContent("0,1");
@@ -85,9 +87,55 @@ class CgroupIsolationTest {
         var prefix = isolation.prefix("gateway-service");
 
         assertThat(prefix).startsWith("/bin/sh", "-c");
-        assertThat(prefix.get(2)).contains("echo $$ > '" + cpu.resolve("vthreads-lab-7/gateway-service/cgroup.procs") + "'",
+        // A service starts in the part of its cpu group that is not its JIT's; its CPUs are the whole group's.
+        assertThat(prefix.get(2)).contains("echo $$ > '" + cpu.resolve("vthreads-lab-7/gateway-service/app/cgroup.procs") + "'",
                 "echo $$ > '" + cpuset.resolve("vthreads-lab-7/gateway-service/cgroup.procs") + "'").endsWith("exec \"$@\"");
         assertThat(prefix.getLast()).isEqualTo("sh");
+        assertThat(isolation.prefix("postgres").get(2)).contains("echo $$ > '" + cpu.resolve("vthreads-lab-7/postgres/cgroup.procs") + "'");
+    }
+
+    @Test
+    void v1GivesEachServicesJitCompilerThreadsAGroupOfTheirOwnWithTheWeightOfTheRestOfTheirJvm() throws IOException {
+        Path cpu = Files.createDirectories(root.resolve("cpu"));
+        Path cpuset = Files.createDirectories(root.resolve("cpuset"));
+        Files.writeString(cpuset.resolve("cpuset.mems"), "0");
+        Path proc = Files.createDirectories(root.resolve("proc"));
+        // A request thread, a compiler thread, and a thread that ended between the listing and its move.
+        for (String[] thread : new String[][] {{"101", "http-nio-8081-e"}, {"102", "C2 CompilerThre"}}) {
+            Files.writeString(Files.createDirectories(proc.resolve(thread[0])).resolve("comm"), thread[1] + "\n");
+        }
+        CgroupIsolation isolation = CgroupIsolation.create(new CgroupLayout.V1(cpu, cpuset), SidePlan.split(CpuSet.parse("0-1"), Map.of()), 8, proc);
+        Path pessoa = cpu.resolve("vthreads-lab-8/pessoa-service");
+        assertThat(pessoa.resolve("app/cpu.shares")).hasContent("1024");
+        assertThat(pessoa.resolve("jit/cpu.shares")).hasContent("1024");
+        assertThat(cpu.resolve("vthreads-lab-8/gateway-service/jit/cpu.shares")).hasContent("1024");
+        assertThat(cpu.resolve("vthreads-lab-8/postgres/jit")).doesNotExist();
+        assertThat(cpuset.resolve("vthreads-lab-8/pessoa-service/jit")).doesNotExist();
+        Files.writeString(pessoa.resolve("app/tasks"), "101\n102\n103\n");
+
+        isolation.narrowAfterStart(java.util.List.of("pessoa-service"));
+
+        assertThat(pessoa.resolve("jit/tasks")).hasContent("102");
+        assertThat(isolation.partition().reason()).contains("JIT compiler threads in a group of their own");
+    }
+
+    @Test
+    void knowsHotSpotsCompilerThreadsByTheirKernelNames() {
+        assertThat(CgroupIsolation.compilerThread("C1 CompilerThre")).isTrue();
+        assertThat(CgroupIsolation.compilerThread("C2 CompilerThre")).isTrue();
+        assertThat(CgroupIsolation.compilerThread("http-nio-8081-e")).isFalse();
+        assertThat(CgroupIsolation.compilerThread("ForkJoinPool-1-")).isFalse();
+        assertThat(CgroupIsolation.compilerThread("VM Thread")).isFalse();
+    }
+
+    @Test
+    void v2KeepsAServicesThreadsTogether() throws IOException {
+        CgroupIsolation isolation = CgroupIsolation.create(new CgroupLayout.V2(Files.createDirectories(root.resolve("v2"))),
+                SidePlan.split(CpuSet.parse("0-1"), Map.of()), 10);
+
+        assertThat(isolation.prefix("pessoa-service").get(2)).contains("vthreads-lab-10/pessoa-service/cgroup.procs");
+        assertThat(root.resolve("v2/vthreads-lab-10/pessoa-service/jit")).doesNotExist();
+        assertThat(isolation.partition().reason()).contains("share its group");
     }
 
     @Test
