@@ -73,8 +73,8 @@ final class FaultTables {
                         + "Slowest 502/504, for the CEP faults: the slowest cep-unavailable or cep-timeout answer from the fault's start "
                         + "until the limit after its end, against the limit: pessoa-service's CEP read timeout (one budget for all of a "
                         + "request's lookups) + " + num(FaultOutcome.CEP_ERROR_MARGIN * 100, 0) + "%. Within: both bounds kept.",
-                List.of("run", "fault", "at (s)", "over (s)", "what the lab did", "errors for (s)", "slowest 502/504 / limit (ms)", "within "
-                        + num(FaultOutcome.RECOVERY_LIMIT_SECONDS, 0) + " s"), rows);
+                List.of("run", "fault", "at (s)", "over (s)", "what the lab did", "errors for (s)", "slowest 502/504 / limit (ms)", "within the limits ("
+                        + num(FaultOutcome.RECOVERY_LIMIT_SECONDS, 0) + " s; 502/504)"), rows);
     }
 
     private static String slowestError(FaultOutcome.Recovery recovery) {
