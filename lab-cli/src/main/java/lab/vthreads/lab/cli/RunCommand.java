@@ -54,7 +54,7 @@ public final class RunCommand implements Callable<Integer> {
     Integer warmup;
 
     @Option(names = "--prewarm", paramLabel = "MAX_SECONDS", description = "before each measured run, load the fresh services until "
-            + "their JIT compilers settle (at work under 10% of the last 10 s), for at most this long; 0: only the warm-up (default: the preset's, "
+            + "their JIT compilers settle (at work under 10%% of the last 10 s), for at most this long; 0: only the warm-up (default: the preset's, "
             + "or 0)")
     Integer prewarm;
 
