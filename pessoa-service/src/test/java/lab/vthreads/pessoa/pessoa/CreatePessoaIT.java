@@ -12,6 +12,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -53,6 +54,20 @@ class CreatePessoaIT {
         assertThat(tables.enderecosOf(cpf)).containsExactly(
                 Map.of("cep", "22041012", "logradouro", "Rua Barata Ribeiro", "bairro", "Copacabana", "cidade", "Rio de Janeiro", "uf", "RJ"),
                 Map.of("cep", "01310100", "logradouro", "Avenida Paulista", "bairro", "Bela Vista", "cidade", "São Paulo", "uf", "SP"));
+    }
+
+    /** Whole, not chunked: one write per answer (ContentLengthFilter), for a 201 and for a problem alike. */
+    @Test
+    void answersWithAContentLengthInsteadOfChunks() {
+        Http.Reply created = http.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "INTEIRO", "22041012"));
+        Http.Reply problem = http.postJson("/v1/pessoas", "{\"cpf\":\"1\",\"nome\":\"X\",\"enderecos\":[{\"cep\":\"22041012\"}]}");
+
+        assertThat(created.status()).isEqualTo(201);
+        assertThat(problem.status()).isEqualTo(400);
+        for (Http.Reply reply : new Http.Reply[]{created, problem}) {
+            assertThat(reply.header("Transfer-Encoding")).isNull();
+            assertThat(reply.header("Content-Length")).isEqualTo(Integer.toString(reply.body().getBytes(StandardCharsets.UTF_8).length));
+        }
     }
 
     @Test
