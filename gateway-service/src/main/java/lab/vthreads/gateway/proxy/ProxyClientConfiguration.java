@@ -26,10 +26,14 @@ class ProxyClientConfiguration {
         return PooledHttpClients.pool(properties.maxConnections(), properties.connectTimeout(), properties.responseTimeout());
     }
 
-    /** No automatic retries above all: pessoa-service may already have stored the person a POST carried. */
+    /**
+     * No automatic retries above all: pessoa-service may already have stored the person a POST carried. Every request
+     * carries the gateway's deadline ({@link UpstreamDeadline}).
+     */
     @Bean(destroyMethod = "close")
-    CloseableHttpClient proxyHttpClient(PoolingHttpClientConnectionManager connectionManager, ProxyClientProperties properties) {
-        return PooledHttpClients.client(connectionManager, properties.connectionRequestTimeout(), properties.responseTimeout());
+    CloseableHttpClient proxyHttpClient(PoolingHttpClientConnectionManager connectionManager, ProxyClientProperties properties,
+                                        UpstreamDeadline deadline) {
+        return PooledHttpClients.client(connectionManager, properties.connectionRequestTimeout(), properties.responseTimeout(), deadline);
     }
 
     /** Picked up by Spring Cloud Gateway MVC's RestClient, which does the proxying. */

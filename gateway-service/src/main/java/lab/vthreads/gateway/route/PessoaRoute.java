@@ -1,7 +1,6 @@
 package lab.vthreads.gateway.route;
 
 import lab.vthreads.gateway.proxy.ProxyFailures;
-import lab.vthreads.gateway.proxy.UpstreamDeadline;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.servlet.function.RouterFunction;
@@ -17,11 +16,10 @@ class PessoaRoute {
 
     // curl -i -H 'Content-Type: application/json' -d '{"cpf":"89084980875","nome":"FULANO","enderecos":[{"cep":"22041012"}]}' localhost:8080/v1/pessoas
     @Bean
-    RouterFunction<ServerResponse> pessoaServiceRoute(RouteProperties properties, ProxyFailures failures, UpstreamDeadline deadline) {
+    RouterFunction<ServerResponse> pessoaServiceRoute(RouteProperties properties, ProxyFailures failures) {
         return route("pessoa-service")
                 .route(path("/v1/**"), http())
                 .before(uri(properties.pessoaUrl()))
-                .before(deadline.stamp())
                 .onError(failures::isProxyFailure, failures::toProblem)
                 .build();
     }

@@ -1,15 +1,14 @@
 package lab.vthreads.gateway.proxy;
 
 import lab.vthreads.service.RequestDeadlines;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.core5.http.protocol.BasicHttpContext;
 import org.junit.jupiter.api.Test;
-import org.springframework.mock.web.MockHttpServletRequest;
-import org.springframework.web.servlet.function.ServerRequest;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,22 +19,24 @@ class UpstreamDeadlineTest {
     @Test
     void theDeadlineIsTheResponseTimeoutLessTheMarginFromNowAndReplacesTheClients() {
         UpstreamDeadline deadline = new UpstreamDeadline(properties(Duration.ofSeconds(35), Duration.ofSeconds(2)), Clock.fixed(NOW, ZoneOffset.UTC));
-        MockHttpServletRequest incoming = new MockHttpServletRequest("POST", "/v1/pessoas");
-        incoming.addHeader(RequestDeadlines.HEADER, "99999999999999");
+        HttpPost outgoing = new HttpPost("http://127.0.0.1:8081/v1/pessoas");
+        outgoing.addHeader(RequestDeadlines.HEADER, "99999999999999");
 
-        ServerRequest stamped = deadline.stamp().apply(ServerRequest.create(incoming, List.of()));
+        deadline.process(outgoing, null, new BasicHttpContext());
 
-        assertThat(stamped.headers().header(RequestDeadlines.HEADER)).containsExactly(Long.toString(NOW.plusSeconds(33).toEpochMilli()));
-        assertThat(RequestDeadlines.parse(stamped.headers().firstHeader(RequestDeadlines.HEADER))).isEqualTo(NOW.plusSeconds(33));
+        assertThat(outgoing.getHeaders(RequestDeadlines.HEADER)).extracting(h -> h.getValue())
+                .containsExactly(Long.toString(NOW.plusSeconds(33).toEpochMilli()));
+        assertThat(RequestDeadlines.parse(outgoing.getFirstHeader(RequestDeadlines.HEADER).getValue())).isEqualTo(NOW.plusSeconds(33));
     }
 
     @Test
     void aMarginOverHalfTheResponseTimeoutIsCutToHalf() {
         UpstreamDeadline deadline = new UpstreamDeadline(properties(Duration.ofSeconds(1), Duration.ofSeconds(2)), Clock.fixed(NOW, ZoneOffset.UTC));
+        HttpPost outgoing = new HttpPost("http://127.0.0.1:8081/v1/pessoas");
 
-        ServerRequest stamped = deadline.stamp().apply(ServerRequest.create(new MockHttpServletRequest("POST", "/v1/pessoas"), List.of()));
+        deadline.process(outgoing, null, new BasicHttpContext());
 
-        assertThat(RequestDeadlines.parse(stamped.headers().firstHeader(RequestDeadlines.HEADER))).isEqualTo(NOW.plusMillis(500));
+        assertThat(RequestDeadlines.parse(outgoing.getFirstHeader(RequestDeadlines.HEADER).getValue())).isEqualTo(NOW.plusMillis(500));
     }
 
     private static ProxyClientProperties properties(Duration responseTimeout, Duration margin) {

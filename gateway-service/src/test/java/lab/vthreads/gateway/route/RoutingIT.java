@@ -4,7 +4,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import lab.vthreads.infra.testsupport.Http;
+import lab.vthreads.service.RequestDeadlines;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -15,7 +17,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.containing;
@@ -81,6 +85,27 @@ class RoutingIT {
         upstream.verify(postRequestedFor(urlEqualTo("/v1/pessoas"))
                 .withRequestBody(equalTo(Http.pessoa("89084980875", "PELO GATEWAY", "22041012")))
                 .withHeader("Content-Type", containing("application/json")));
+    }
+
+    /**
+     * The body goes on with the client's Content-Length, not re-chunked (Spring Cloud Gateway MVC drops the header
+     * unless told not to), and with the gateway's deadline in place of the client's.
+     */
+    @Test
+    void passesTheBodyOnWithItsLengthAndTheGatewaysDeadline() {
+        upstream.stubFor(post("/v1/pessoas").willReturn(aResponse().withStatus(201).withBody("{}")));
+        String body = Http.pessoa("89084980875", "COM TAMANHO", "22041012");
+        long before = System.currentTimeMillis();
+
+        http.postJson("/v1/pessoas", body, RequestDeadlines.HEADER, "1");
+
+        List<LoggedRequest> received = upstream.findAll(postRequestedFor(urlEqualTo("/v1/pessoas")));
+        assertThat(received).hasSize(1);
+        assertThat(received.getFirst().getHeader("Content-Length")).isEqualTo(Integer.toString(body.getBytes(StandardCharsets.UTF_8).length));
+        assertThat(received.getFirst().containsHeader("Transfer-Encoding")).isFalse();
+        assertThat(received.getFirst().getHeaders().getHeader(RequestDeadlines.HEADER).values()).hasSize(1);
+        // The response timeout here is 1 s, so the gateway's deadline lies half a second after it sent the request.
+        assertThat(Long.parseLong(received.getFirst().getHeader(RequestDeadlines.HEADER))).isGreaterThan(before);
     }
 
     @ParameterizedTest(name = "upstream {0}")

@@ -3,9 +3,11 @@ package lab.vthreads.service.http;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClientBuilder;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.HttpRequestInterceptor;
 import org.apache.hc.core5.http.io.SocketConfig;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
@@ -44,9 +46,15 @@ public final class PooledHttpClients {
     /**
      * @param leaseTimeout    the longest wait for a pooled connection
      * @param responseTimeout the longest wait for the response to begin
+     * @param interceptors    run on every request just before it is sent, in this order
      */
-    public static CloseableHttpClient client(PoolingHttpClientConnectionManager pool, Duration leaseTimeout, Duration responseTimeout) {
-        return HttpClients.custom()
+    public static CloseableHttpClient client(PoolingHttpClientConnectionManager pool, Duration leaseTimeout, Duration responseTimeout,
+                                             HttpRequestInterceptor... interceptors) {
+        HttpClientBuilder builder = HttpClients.custom();
+        for (HttpRequestInterceptor interceptor : interceptors) {
+            builder.addRequestInterceptorLast(interceptor);
+        }
+        return builder
                 .setConnectionManager(pool)
                 .setDefaultRequestConfig(RequestConfig.custom()
                         .setConnectionRequestTimeout(Timeout.of(leaseTimeout))
