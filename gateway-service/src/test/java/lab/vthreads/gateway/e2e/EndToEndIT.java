@@ -89,6 +89,21 @@ abstract class EndToEndIT {
         return reply.json().get("measurements").get(0).get("value").asDouble();
     }
 
+    /**
+     * The gateway passes a body on with its Content-Length, so pessoa-service refuses one over its limit (16 KiB) at
+     * once, before reading it: the client must still get that 413, not a 502 from a proxy cut off mid-body.
+     */
+    @Test
+    void aBodyOverPessoaServicesLimitGetsIts413ThroughTheGateway() {
+        String cpf = Cpfs.next();
+
+        Http.Reply tooLarge = http.postJson("/v1/pessoas", Http.pessoa(cpf, "X".repeat(20_000), "01001000"));
+
+        assertThat(tooLarge.status()).isEqualTo(413);
+        assertThat(tooLarge.body()).contains("urn:vthreads-lab:problem:body-too-large");
+        assertThat(SharedInfrastructure.count("SELECT count(*) FROM pessoa WHERE cpf = ?", cpf)).isZero();
+    }
+
     @Test
     void passesPessoaServicesProblemsThrough() {
         Http.Reply unknownCep = http.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "PELO GATEWAY", "00000000"));
