@@ -53,7 +53,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--warmup", description = "warm-up seconds before each measured run (default: the preset's)")
     Integer warmup;
 
-    @Option(names = "--prewarm", paramLabel = "MAX_SECONDS", description = "before each measured run, load the fresh services until "
+    @Option(names = "--prewarm", paramLabel = "MAX_SECONDS", description = "before each measured run, load the fresh services with the cell's users until "
             + "their JIT compilers settle (at work under 10%% of the last 10 s), for at most this long; 0: only the warm-up (default: the preset's, "
             + "or 0)")
     Integer prewarm;

@@ -105,7 +105,7 @@ final class Calibrator {
             // too. Warmed at 90 req/s for 15 s, the 30 req/s run that followed answered slower (p50 31 ms) than the
             // 90 req/s run after it (21 ms): the slope measured the JIT, not the requests.
             double warmedUp = warmUp();
-            if (prewarmSeconds > 0) prewarm(warmedUp);
+            if (prewarmSeconds > 0) prewarm();
             int[] rates = rates(warmedUp);
             Calibration.Run low = measure("rate-" + rates[0], open(rates[0]));
             Calibration.Run high = measure("rate-" + rates[1], open(rates[1]));
@@ -132,13 +132,14 @@ final class Calibrator {
     }
 
     /**
-     * Until the JIT settles (see {@link Prewarm}), at half what the saturated warm-up served: saturated, a platform-mode
-     * service's request threads leave its compilers too little CPU to ever settle.
+     * Until the JIT settles (see {@link Prewarm}), with the saturated warm-up's users: the model is fitted to
+     * saturated cells, so the calibration's services must be warm for saturation, not for half of it. At half the
+     * warmed-up throughput (28-37 req/s for the default preset) the compilers were quiet after 51-89 s, and the
+     * saturated run that followed still cost pessoa-service 4.3-4.8 ms per request, against 1.1-1.4 ms once warm.
      */
-    private void prewarm(double warmedUpThroughput) {
-        int rate = (int) Math.max(1, Math.round(ExperimentRunner.PREWARM_SHARE * warmedUpThroughput));
-        progress.note("calibration prewarm: " + rate + " requests a second until the services' JIT settles, at most " + prewarmSeconds + " s");
-        new Prewarm(load, progress).run(open(rate).resultsFile(directory.resolve("gatling-results-prewarm.json")),
+    private void prewarm() {
+        progress.note("calibration prewarm: " + SATURATION_USERS + " users until the services' JIT settles, at most " + prewarmSeconds + " s");
+        new Prewarm(load, progress).run(closed(SATURATION_USERS).resultsFile(directory.resolve("gatling-results-prewarm.json")),
                 Prewarm.services("http://127.0.0.1:" + settings.ports().pessoaManagement(), "http://127.0.0.1:" + settings.ports().gatewayManagement()),
                 prewarmSeconds, directory);
     }

@@ -8,8 +8,6 @@ import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.isolation.Isolations;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Calibration;
-import lab.vthreads.lab.model.CapacityModel;
-import lab.vthreads.lab.model.Prediction;
 import lab.vthreads.lab.model.ScaledScenario;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.process.StartFailure;
@@ -63,9 +61,6 @@ public final class ExperimentRunner {
     /** The calibration the cells are predicted from, once measured or reused; null without one. */
     private volatile Calibration model;
 
-    /** The share of a cell's predicted throughput its prewarm asks for. */
-    static final double PREWARM_SHARE = 0.5;
-
     public ExperimentRunner(Options options) {
         this.options = options;
         this.progress = new Progress(options.out());
@@ -95,22 +90,6 @@ public final class ExperimentRunner {
         // With every component stopped, the cgroups can go too: a shutdown hook may be the last code that runs.
         Isolation partition = isolation;
         if (partition != null) partition.close();
-    }
-
-    /**
-     * A prewarm's arrival rate for a cell: half the throughput the capacity model predicts for it, below every bound,
-     * so that the services keep idle CPU for their JIT compilers. Loaded to saturation instead, a platform-mode
-     * pessoa-service with 20-100 runnable request threads left its compiler threads a twentieth of its CPU: two and a
-     * half minutes into cpu-bound's load its compilers were still busy 95% of the time, against under 1% in virtual
-     * mode, whose two carriers leave them a third. Null without a calibration (the cell's own users then).
-     */
-    private Double prewarmRate(Cell cell) {
-        Calibration calibration = model;
-        if (calibration == null) return null;
-        Factors f = cell.factors();
-        Prediction prediction = CapacityModel.predict(calibration.demand(isolation.partition(), cell.mode().virtual() ? null : f.effectiveTomcatThreads(),
-                f.effectivePoolSize(), f.lookupsInsideTransaction(), f.effectiveConcurrencyLimit(), cell.users(), f.latency().meanMillis(), 0));
-        return PREWARM_SHARE * prediction.throughput();
     }
 
     /** Every load-generator process this runner started (for tests that check nothing outlives it). */
@@ -250,7 +229,7 @@ public final class ExperimentRunner {
             Map<String, ManagedProcess> measured = new LinkedHashMap<>();
             stack.processes().forEach((component, process) -> measured.put(component.label(), process));
             ExperimentResults.RepeatResult result = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(),
-                    options.stealThreshold(), this::prewarmRate).measure(Endpoints.of(settings), measured, cell, repeat, attempt, dir, !preset.hasFaults() ? null
+                    options.stealThreshold()).measure(Endpoints.of(settings), measured, cell, repeat, attempt, dir, !preset.hasFaults() ? null
                     : processes -> new FaultInjector(stack, settings, preset.faults(), processes, progress::note));
             runsDone++;
             return result;

@@ -28,13 +28,7 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * @param measured the processes whose CPU and memory the lab can read (none of a stack it did not start)
  */
-record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path home, Path resultsDirectory, double stealThreshold,
-                   Function<Cell, Double> prewarmRates) {
-
-    /** Without a capacity model: a prewarm loads the services with the cell's own users. */
-    MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path home, Path resultsDirectory, double stealThreshold) {
-        this(preset, load, progress, home, resultsDirectory, stealThreshold, cell -> null);
-    }
+record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path home, Path resultsDirectory, double stealThreshold) {
 
     ExperimentResults.RepeatResult measure(Endpoints endpoints, Map<String, ManagedProcess> measured, Cell cell, int repeat, int attempt, Path dir)
             throws Exception {
@@ -90,19 +84,19 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
     }
 
     /**
-     * Load until the services' JIT settles, at most the preset's {@code prewarmSeconds}: arrivals at the rate the
-     * runner gives for the cell (half its predicted throughput), or, without a capacity model, the cell's own users.
+     * Load until the services' JIT settles, at most the preset's {@code prewarmSeconds}: the cell's own users, so that
+     * the compilers see the window's load and profiles. At half the model's throughput instead (open arrivals, before
+     * the compilers had a cgroup of their own), every prewarm of cpu-bound settled, yet in the windows that followed
+     * gateway-service's compilers were at work 22-53% of the time and no window was steady (-14% to +67% from its
+     * first half to its second): what full load compiles, a lighter load had not. The closed users also keep a cold
+     * service from queueing what it cannot serve yet.
      */
     private ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Cell cell, Path dir) throws java.io.IOException {
         Files.createDirectories(dir);
-        Double rate = prewarmRates.apply(cell);
-        Path ceps = home.resolve("wiremock/ceps.csv");
-        LoadProperties properties = (rate != null ? LoadProperties.open(endpoints.gateway(), ceps, (int) Math.max(1, Math.round(rate)))
-                : LoadProperties.closed(endpoints.gateway(), ceps, cell.users()))
+        LoadProperties properties = LoadProperties.closed(endpoints.gateway(), home.resolve("wiremock/ceps.csv"), cell.users())
                 .client(cell.factors().client()).resultsFile(dir.resolve("prewarm-results.json"));
-        progress.note(String.format(java.util.Locale.ROOT, "prewarm: %s until the services' JIT settles, at most %d s",
-                rate != null ? String.format(java.util.Locale.ROOT, "%.0f requests a second (half the model's prediction)", rate)
-                        : cell.users() + " users", preset.prewarmSeconds()));
+        progress.note(String.format(java.util.Locale.ROOT, "prewarm: %d users until the services' JIT settles, at most %d s",
+                cell.users(), preset.prewarmSeconds()));
         return new Prewarm(load, progress).run(properties, Prewarm.services(endpoints.pessoaManagement(), endpoints.gatewayManagement()),
                 preset.prewarmSeconds(), dir);
     }

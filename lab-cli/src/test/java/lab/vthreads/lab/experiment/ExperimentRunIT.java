@@ -106,6 +106,9 @@ class ExperimentRunIT {
             assertThat(html).contains("href=\"" + cell.repeats().getFirst().gatlingReport() + "\"");
         }
         assertThat(html).contains("Runs that did not happen", "No HikariCP 0.0.0");
+        // Each prewarm loaded its cell's own users, and the calibration's its saturated warm-up's.
+        assertThat(progress.toString()).contains("prewarm: 4 users until the services' JIT settles",
+                "calibration prewarm: " + Calibrator.SATURATION_USERS + " users until");
         assertThat(progress.toString()).contains("[1/3] jar-platform-4u", "[2/3] jar-virtual-4u", "no-such-hikari-virtual-4u, repeat 1, did not run");
     }
 
