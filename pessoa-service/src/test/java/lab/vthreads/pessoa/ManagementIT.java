@@ -10,6 +10,17 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.TestPropertySource;
+import org.apache.tomcat.util.threads.VirtualThreadExecutor;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.context.WebServerInitializedEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.annotation.Import;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,7 +28,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ServiceTest
 @TestPropertySource(properties = {"management.server.port=0", "spring.threads.virtual.enabled=true"})
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
+@Import(ManagementIT.WebServers.class)
 class ManagementIT {
+
+    @Autowired
+    WebServers webServers;
 
     @LocalServerPort
     int port;
@@ -49,6 +64,19 @@ class ManagementIT {
                 "jvm_threads_virtual_");
     }
 
+    /**
+     * In virtual mode too (this class's), the management port has platform threads of its own: the lab's scrapes must
+     * not wait for a carrier behind the request load (ManagementOnPlatformThreads). Spring Boot alone gives it virtual
+     * threads as well.
+     */
+    @Test
+    void servesTheManagementPortFromPlatformThreadsInVirtualMode() {
+        assertThat(new Http("http://127.0.0.1:" + managementPort).get("/actuator/health").status()).isEqualTo(200);
+
+        assertThat(webServers.executorOf("management")).isInstanceOf(org.apache.tomcat.util.threads.ThreadPoolExecutor.class);
+        assertThat(webServers.executorOf("server")).isInstanceOf(VirtualThreadExecutor.class);
+    }
+
     @Test
     void countsEveryCepLookupByOutcomeAndExposesTheCepPoolAndTheJit() {
         Http.Reply created = new Http("http://127.0.0.1:" + port).postJsonUntil(201, Duration.ofSeconds(60), "/v1/pessoas",
@@ -73,5 +101,22 @@ class ManagementIT {
     @Test
     void isNotServedOnTheApplicationPort() {
         assertThat(new Http("http://127.0.0.1:" + port).get("/actuator/health").status()).isEqualTo(404);
+    }
+
+    /** Each web server's executor by namespace ("server" for the application's): the management context's events reach this one too. */
+    @TestConfiguration(proxyBeanMethods = false)
+    static class WebServers implements ApplicationListener<WebServerInitializedEvent> {
+        private final Map<String, Executor> executors = new ConcurrentHashMap<>();
+
+        @Override
+        public void onApplicationEvent(WebServerInitializedEvent event) {
+            String namespace = event.getApplicationContext().getServerNamespace();
+            executors.put(namespace != null ? namespace : "server",
+                    ((TomcatWebServer) event.getWebServer()).getTomcat().getConnector().getProtocolHandler().getExecutor());
+        }
+
+        Executor executorOf(String namespace) {
+            return executors.get(namespace);
+        }
     }
 }
