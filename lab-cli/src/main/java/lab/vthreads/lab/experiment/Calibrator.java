@@ -23,7 +23,8 @@ import java.util.Set;
 
 /**
  * Measures what one request costs on this machine, before any cell (see {@link Calibration}): fresh services in the
- * first cell's mode; a saturated warm-up and two open-workload runs well below the warm-up's throughput with no CEP latency;
+ * first cell's mode; a saturated warm-up (where the preset prewarms, the prewarm and a second warm-up after it) and two
+ * open-workload runs well below the warm-up's throughput with no CEP latency;
  * then one closed run with the cells' CEP latency and enough users to saturate the CPU. Each run's figures come from
  * the seconds after the load generator's own start-up.
  *
@@ -104,12 +105,17 @@ final class Calibrator {
             // Warm the JIT with the machine saturated first: C2 compiles after thousands of calls, and compiling is CPU
             // too. Warmed at 90 req/s for 15 s, the 30 req/s run that followed answered slower (p50 31 ms) than the
             // 90 req/s run after it (21 ms): the slope measured the JIT, not the requests.
-            double warmedUp = warmUp();
-            if (prewarmSeconds > 0) prewarm();
+            double warmedUp = warmUp("warmup");
+            if (prewarmSeconds > 0) {
+                prewarm();
+                // What the warm services serve saturated: the cold warm-up's figure set the rates and the saturation
+                // run's users too low (the default preset's "saturated" run then kept the machine 67-92% busy).
+                warmedUp = warmUp("warm");
+            }
             int[] rates = rates(warmedUp);
             Calibration.Run low = measure("rate-" + rates[0], open(rates[0]));
             Calibration.Run high = measure("rate-" + rates[1], open(rates[1]));
-            int users = saturationUsers(cores, high, partition, cellLatency.meanMillis());
+            int users = saturationUsers(cores, high, partition, cellLatency.meanMillis(), warmedUp);
             CepLatencySwitch.apply(wiremock, cellLatency);
             Calibration.Run saturated = measure("saturation", closed(users));
             Calibration calibration = Calibration.of(cores, rates[1], low, high, saturated, cellLatency.meanMillis(), users);
@@ -124,10 +130,10 @@ final class Calibrator {
      * The saturated warm-up; its throughput over its last seconds, once the JIT has done most of its work, is the
      * ceiling the open rates stay below.
      */
-    private double warmUp() {
-        Path resultsFile = directory.resolve("gatling-results-warmup.json");
+    private double warmUp(String name) {
+        Path resultsFile = directory.resolve("gatling-results-" + name + ".json");
         ManagedProcess gatling = load.start(closed(SATURATION_USERS).profile(0, WARMUP_HOLD_SECONDS, 0).warmup(WARMUP_SECONDS).resultsFile(resultsFile),
-                directory.resolve("warmup"), directory.resolve("warmup.log"));
+                directory.resolve(name), directory.resolve(name + ".log"));
         return GatlingResults.read(resultsFile, load.await(gatling, 150)).throughput();
     }
 
@@ -156,18 +162,20 @@ final class Calibrator {
     }
 
     /**
-     * Enough closed users to saturate the CPU with the cells' latency: 1.5 × the CPU bound the higher rate suggests
-     * (its CPU per request still holds background, so it errs towards more users) × the response time with latency,
-     * by Little's law. On a partitioned machine the bound is the system side's: its CPUs ÷ what the services and
-     * PostgreSQL spend, not what every process does (counting the load side's too gave 32 users here, and a
-     * "saturation" run that kept the machine only 75% busy).
+     * Enough closed users to saturate the CPU with the cells' latency: 1.5 × the CPU bound × the response time with
+     * latency, by Little's law. The bound is the larger of two estimates: the throughput the saturated warm-up measured
+     * (no CEP latency, so the CPU bound itself, as warm as the services were then), and the system side's CPUs ÷ what
+     * the services and PostgreSQL spent per request at the higher rate, which at 20-30 req/s still holds their
+     * background and their coldness (the default preset's prewarmed calibrations: 51-57 users, 67-92% busy, so a
+     * "saturation" run that measured the users). On a partitioned machine that side is the services' and PostgreSQL's
+     * alone (counting the load side's too gave 32 users here, and a run that kept the machine only 75% busy).
      */
-    static int saturationUsers(int cores, Calibration.Run high, Partition partition, double cepMeanMs) {
+    static int saturationUsers(int cores, Calibration.Run high, Partition partition, double cepMeanMs, double saturatedThroughput) {
         boolean isolated = partition.isolated();
         double cpuPerRequest = high.cores().entrySet().stream().filter(e -> !isolated || Calibration.SYSTEM.contains(e.getKey()))
                 .mapToDouble(Map.Entry::getValue).sum() / high.throughput();
         int sharing = isolated ? partition.systemCpuCount() : cores;
-        double bound = sharing / Math.max(1e-6, cpuPerRequest);
+        double bound = Math.max(sharing / Math.max(1e-6, cpuPerRequest), saturatedThroughput);
         double responseSeconds = (high.responseMs() + high.cepLookupsPerRequest() * cepMeanMs) / 1000;
         return (int) Math.max(SATURATION_USERS, Math.min(MAX_SATURATION_USERS, Math.ceil(1.5 * bound * responseSeconds)));
     }

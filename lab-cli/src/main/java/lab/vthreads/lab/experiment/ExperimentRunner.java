@@ -118,7 +118,8 @@ public final class ExperimentRunner {
 
     public Duration estimateCalibration() {
         return Duration.ofSeconds(!calibrates() ? 0 : Calibrator.estimateSeconds(options.calibrationSeconds())
-                + (preset.prewarmSeconds() > 0 ? preset.prewarmSeconds() + 8 : 0));
+                // the prewarm at most, its drain, and the second warm-up that measures the warm services
+                + (preset.prewarmSeconds() > 0 ? preset.prewarmSeconds() + 8 + 30 : 0));
     }
 
     /**

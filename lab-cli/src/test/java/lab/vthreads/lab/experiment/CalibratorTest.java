@@ -29,12 +29,23 @@ class CalibratorTest {
         var partition = new lab.vthreads.lab.isolation.Partition(lab.vthreads.lab.isolation.Partition.Mode.CGROUP, "test", "0", "1", Map.of());
         var shared = new lab.vthreads.lab.isolation.Partition(lab.vthreads.lab.isolation.Partition.Mode.NONE, "off", "0-1", "0-1", Map.of());
 
-        // 1 CPU ÷ 6.25 ms = 160 req/s; × (10 + 2 × 195 ms) = 0.4 s; × 1.5 = 96 users
-        assertThat(Calibrator.saturationUsers(2, high, partition, 195)).isEqualTo(96);
+        // 1 CPU ÷ 6.25 ms = 160 req/s (above the 100 the warm-up served); × (10 + 2 × 195 ms) = 0.4 s; × 1.5 = 96 users
+        assertThat(Calibrator.saturationUsers(2, high, partition, 195, 100)).isEqualTo(96);
         // shared: 2 CPUs ÷ 12.5 ms (every process) = 160 req/s, the same users
-        assertThat(Calibrator.saturationUsers(2, high, shared, 195)).isEqualTo(96);
+        assertThat(Calibrator.saturationUsers(2, high, shared, 195, 100)).isEqualTo(96);
         // never fewer than the warm-up's
-        assertThat(Calibrator.saturationUsers(2, high, partition, 0)).isEqualTo(Calibrator.SATURATION_USERS);
+        assertThat(Calibrator.saturationUsers(2, high, partition, 0, 100)).isEqualTo(Calibrator.SATURATION_USERS);
+    }
+
+    @Test
+    void aWarmUpThatServedMoreThanTheHigherRatesCpuSuggestsSizesTheSaturationRun() {
+        // 20 req/s at 6.25 ms a request on the system side suggest 160 req/s; the warm services served 400 saturated
+        var high = new lab.vthreads.lab.model.Calibration.Run(30, 20, Map.of("pessoa-service", 0.0625, "gateway-service", 0.03125, "postgres", 0.03125,
+                "gatling", 0.0625, "wiremock", 0.0625), 10, 2, 1, 3, 0.2);
+        var partition = new lab.vthreads.lab.isolation.Partition(lab.vthreads.lab.isolation.Partition.Mode.CGROUP, "test", "0", "1", Map.of());
+
+        // 400 req/s × 0.4 s × 1.5 = 240 users
+        assertThat(Calibrator.saturationUsers(2, high, partition, 195, 400)).isEqualTo(240);
     }
 
     @Test

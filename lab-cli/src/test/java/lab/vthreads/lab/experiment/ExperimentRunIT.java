@@ -99,6 +99,8 @@ class ExperimentRunIT {
         assertThat(calibration.connectionHoldMs()).isPositive();
         // The preset prewarms its cells, so its calibration prewarmed too (a warm service's CPU per request for warm cells).
         assertThat(dir.resolve("calibration").resolve("prewarm.log")).exists();
+        // ... and measured the warm services saturated again after it (the saturation run's users come from there).
+        assertThat(dir.resolve("calibration").resolve("gatling-results-warm.json")).exists();
         assertThat(Files.readString(dir.resolve("summary.md"))).contains("Capacity model: predicted against measured", "jar-platform-4u", "Tomcat threads");
         assertThat(ResultsFilesSchema.validate(dir.resolve("results.json"))).isEmpty();
         String html = Files.readString(dir.resolve("index.html"));
