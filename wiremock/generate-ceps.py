@@ -92,6 +92,9 @@ def main():
             "headers": {"Content-Type": "application/json; charset=utf-8"},
             "bodyFileName": "ceps/{{request.pathSegments.[1]}}.json",
             "transformers": ["response-template"],
+            # Only the file's name is a template: rendering each body file as one compiled it anew on every request
+            # (WireMock's uncached path for file bodies), 9% of WireMock's CPU in a profile.
+            "transformerParameters": {"disableBodyFileTemplating": True},
             "delayDistribution": {"type": "lognormal", "median": 200, "sigma": 0.4},
         },
         "metadata": {"lab": {"latency": "cep"}, "description": "a known CEP: its ViaCEP body"},

@@ -99,6 +99,9 @@ class CepMockServerTest {
                 assertThat(stub.getResponse().getDelayDistribution()).isNull();
                 assertThat(stub.getResponse().getFixedDelayMilliseconds()).isEqualTo(1000);
             });
+            // A stub rewritten for its latency keeps its body files out of templating (only their names are templates).
+            assertThat(cepStubs()).filteredOn(stub -> stub.getResponse().getBodyFileName() != null).isNotEmpty().allSatisfy(stub ->
+                    assertThat(stub.getResponse().getTransformerParameters()).containsEntry("disableBodyFileTemplating", true));
 
             mock.setLatency(new CepLatency.UniformLatency(50, 150));
             assertThat(cepStubs()).allSatisfy(stub ->
