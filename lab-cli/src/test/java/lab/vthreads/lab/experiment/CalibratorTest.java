@@ -49,6 +49,21 @@ class CalibratorTest {
     }
 
     @Test
+    void aSaturationRunThatLostMoreThanOnePercentIsRunAgainAtTheBound() {
+        // the unstable one of three default calibrations: 216 × 504 of 6,100
+        assertThat(Calibrator.unstable(client(6_100, 216))).isTrue();
+        assertThat(Calibrator.unstable(client(6_100, 61))).isFalse();
+        assertThat(Calibrator.unstable(client(0, 0))).isFalse();
+        // 303 users were 1.5 × the bound × the response time: 202 are the bound's
+        assertThat(Calibrator.fewerUsers(303)).isEqualTo(202);
+        assertThat(Calibrator.fewerUsers(40)).isEqualTo(Calibrator.SATURATION_USERS);
+    }
+
+    private static ClientResult client(long requests, long ko) {
+        return new ClientResult(requests, requests - ko, ko, 0, null, Map.of(), 0, 0, true, 0, 0.0, 0L, 0L, null, 0L, 30_000L, null);
+    }
+
+    @Test
     void theCalibrationWindowIsTheLoadGeneratorsHoldLessItsEdges() {
         ClientResult client = new ClientResult(0, 0, 0, 0, null, Map.of(), 0, 0, true, 0, 0.0, 0L, 0L, null, 11_000L, 23_000L, null);
 
