@@ -48,6 +48,12 @@ final class Calibrator {
     /** Closed users for the warm-up, and the fewest for a saturation run: enough to keep 2 cores busy at ~5 ms a request. */
     static final int SATURATION_USERS = 32;
 
+    /** The saturation run's users over the CPU bound × the response time: a queue, so that the CPU never idles. */
+    static final double SATURATION_HEADROOM = 1.5;
+
+    /** Beyond this share of failed requests a saturation run measured a collapse, not the request path. */
+    static final double UNSTABLE_SHARE = 0.01;
+
     /** The most users a saturation run gets, and so the Tomcat threads the calibration's services run with. */
     static final int MAX_SATURATION_USERS = 1000;
 
@@ -121,7 +127,7 @@ final class Calibrator {
             if (unstable(saturation.client())) {
                 // A CPU queue deep enough to push CEP lookups past their deadline: the failed requests' CPU is spread
                 // over fewer requests, and the figures measure the collapse (one of three default calibrations at
-                // 8da3cb0: 216 x 504, 178 req/s and twice the CPU per request of the other two). At the bound itself
+                // 8da3cb0: 216 x 504, 178 req/s and 2-2.8 times the CPU per request of the other two). At the bound itself
                 // the run still saturates, with no queue to speak of.
                 int fewer = fewerUsers(users);
                 progress.note(String.format(java.util.Locale.ROOT, "calibration: %d of %d requests failed in the saturation run (%s); again with %d users",
@@ -177,11 +183,12 @@ final class Calibrator {
     }
 
     /**
-     * Enough closed users to saturate the CPU with the cells' latency: 1.5 × the CPU bound × the response time with
-     * latency, by Little's law. The bound is the larger of two estimates: the throughput the saturated warm-up measured
-     * (no CEP latency, so the CPU bound itself, as warm as the services were then), and the system side's CPUs ÷ what
+     * Enough closed users to saturate the CPU with the cells' latency: {@link #SATURATION_HEADROOM} × the CPU bound ×
+     * the response time with latency, by Little's law. The bound is the larger of two estimates: the throughput the
+     * saturated warm-up measured (no CEP latency, so the CPU bound itself, as warm as the services were then), and the
+     * system side's CPUs ÷ what
      * the services and PostgreSQL spent per request at the higher rate, which at 20-30 req/s still holds their
-     * background and their coldness (the default preset's prewarmed calibrations: 51-57 users, 67-92% busy, so a
+     * background and their coldness (the default preset's prewarmed calibrations: 51-76 users, 67-92% busy, so a
      * "saturation" run that measured the users). On a partitioned machine that side is the services' and PostgreSQL's
      * alone (counting the load side's too gave 32 users here, and a run that kept the machine only 75% busy).
      */
@@ -192,7 +199,7 @@ final class Calibrator {
         int sharing = isolated ? partition.systemCpuCount() : cores;
         double bound = Math.max(sharing / Math.max(1e-6, cpuPerRequest), saturatedThroughput);
         double responseSeconds = (high.responseMs() + high.cepLookupsPerRequest() * cepMeanMs) / 1000;
-        return (int) Math.max(SATURATION_USERS, Math.min(MAX_SATURATION_USERS, Math.ceil(1.5 * bound * responseSeconds)));
+        return (int) Math.max(SATURATION_USERS, Math.min(MAX_SATURATION_USERS, Math.ceil(SATURATION_HEADROOM * bound * responseSeconds)));
     }
 
     private LoadProperties closed(int users) {
@@ -211,9 +218,6 @@ final class Calibrator {
     private record Measured(Calibration.Run run, ClientResult client) {
     }
 
-    /** Beyond this share of failed requests a saturation run measured a collapse, not the request path. */
-    static final double UNSTABLE_SHARE = 0.01;
-
     static boolean unstable(ClientResult client) {
         return errorShare(client) > UNSTABLE_SHARE;
     }
@@ -222,9 +226,9 @@ final class Calibrator {
         return client.requests() > 0 ? (double) client.ko() / client.requests() : 0;
     }
 
-    /** The users at the bound itself: the saturation run's users were 1.5 x the bound x the response time. */
+    /** The users at the bound itself, without the saturation run's headroom. */
     static int fewerUsers(int users) {
-        return Math.max(SATURATION_USERS, (int) Math.ceil(users / 1.5));
+        return Math.max(SATURATION_USERS, (int) Math.ceil(users / SATURATION_HEADROOM));
     }
 
     private Measured measure(String name, LoadProperties workload) throws Exception {
