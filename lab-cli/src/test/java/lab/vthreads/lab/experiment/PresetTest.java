@@ -63,6 +63,18 @@ class PresetTest {
     }
 
     @Test
+    void thePublishedExperimentsAndTheirCalibrationsRunOnPrewarmedServices() {
+        // --scale sizes the cells from the calibration's CPU bound: a cold calibration would size them for cold services.
+        for (String name : List.of("paper", "jmeter-1000", "lognormal-50", "cpu-bound")) {
+            Preset preset = Preset.resolve(HOME, name);
+            assertThat(preset.prewarmSeconds()).as(name).isPositive();
+            assertThat(preset.shortened().prewarmSeconds()).as(name).isEqualTo(preset.prewarmSeconds());
+        }
+        // the main command stays a few minutes long (issue 14): its cells measure services as they start
+        assertThat(Preset.resolve(HOME, "default").prewarmSeconds()).isZero();
+    }
+
+    @Test
     void thePublishedPresetsCarryTheSeedsNumbers() {
         // virtual ÷ platform: paper +77% at 1000 users; lognormal-50 +29.5% and −36% p95; jmeter-1000 464 ÷ 97; cpu-bound parity
         assertThat(row(Preset.resolve(HOME, "paper"), 1000).throughputRatio()).isCloseTo(3230.0 / 1818, within(1e-9));
