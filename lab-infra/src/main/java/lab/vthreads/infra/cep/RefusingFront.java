@@ -45,6 +45,7 @@ public final class RefusingFront implements AutoCloseable {
     private long closedAt;
     private volatile long acceptedBefore;
     private ServerSocketChannel listener;
+    private Thread acceptor;
     private ScheduledFuture<?> slices;
     private ScheduledFuture<?> end;
     private volatile boolean refusing;
@@ -145,12 +146,31 @@ public final class RefusingFront implements AutoCloseable {
         if (listener == null) return false;
         try {
             listener.close();
-            closedAt = System.nanoTime();
         } catch (IOException ignored) {
             // Closing a listening socket fails only if it is already closed.
         }
+        awaitAcceptorGone();
+        closedAt = System.nanoTime();
         listener = null;
         return true;
+    }
+
+    /**
+     * A virtual thread blocked in accept keeps the socket listening after close() until it runs again: the JDK closes
+     * the descriptor only as that thread leaves accept. Until then the kernel still takes connections, and a reopening
+     * finds the port in use ("cannot listen again", the mock's API down for good): seen once in a CI-like run on a busy
+     * machine, and on JDK 25 a bind right after such a close failed 1,914 times in 2,000 (none after joining the
+     * acceptor). So a closing ends when the acceptor has.
+     */
+    private void awaitAcceptorGone() {
+        try {
+            if (acceptor != null && !acceptor.join(Duration.ofSeconds(5))) {
+                System.err.println("CEP mock front: the accept thread on " + address + " did not end within 5 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        acceptor = null;
     }
 
     private synchronized void reopen() {
@@ -173,7 +193,7 @@ public final class RefusingFront implements AutoCloseable {
         channel.bind(address, 2048);
         if (address.getPort() == 0) address = new InetSocketAddress(address.getAddress(), channel.socket().getLocalPort());
         listener = channel;
-        Thread.ofVirtual().name("cep-front-accept").start(() -> acceptAll(channel));
+        acceptor = Thread.ofVirtual().name("cep-front-accept").start(() -> acceptAll(channel));
     }
 
     private void acceptAll(ServerSocketChannel channel) {

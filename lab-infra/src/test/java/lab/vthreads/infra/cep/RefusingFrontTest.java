@@ -60,6 +60,19 @@ class RefusingFrontTest {
     }
 
     @Test
+    void listensAgainEveryTimeTheRefusalsStop() throws Exception {
+        // Stopping right after a slice closed the listener must find the port free: the closing waits for its acceptor.
+        try (CepMockServer mock = CepMockServer.start("127.0.0.1", portBelowTheEphemeralRange(), CepMockServerTest.ROOT, new CepLatency.None(), true)) {
+            for (int i = 0; i < 30; i++) {
+                ConnectionRefusalsApi.start("127.0.0.1", mock.port(), 0.9, 30);
+                Thread.sleep(3 + i % 7);
+                ConnectionRefusalsApi.stop("127.0.0.1", mock.port());
+                assertThat(get(mock, "/ws/01001000/json/").statusCode()).as("lookup after stop %d", i).isEqualTo(200);
+            }
+        }
+    }
+
+    @Test
     void aMockWithoutAFrontCannotRefuse() {
         try (CepMockServer mock = CepMockServer.start(0, CepMockServerTest.ROOT, new CepLatency.None())) {
             assertThat(mock.front()).isNull();
