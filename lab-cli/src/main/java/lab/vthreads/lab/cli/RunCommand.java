@@ -26,7 +26,7 @@ import java.util.concurrent.Callable;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs a platform-vs-virtual experiment (a preset) end to end and writes results/<timestamp>-<preset>/",
-                "with results.json, summary.md and index.html. With no options: the default preset, about 4 minutes on 2 cores (6-7 after a new build, which measures the calibration again)."})
+                "with results.json, summary.md and index.html. With no options: the default preset on warm services, about 6 minutes on 2 cores (9-10 after a new build, which measures the calibration again)."})
 public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--preset", defaultValue = "default", description = "a name from presets/ or a path to a preset YAML (default: ${DEFAULT-VALUE})")
@@ -53,13 +53,15 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--warmup", description = "warm-up seconds before each measured run (default: the preset's)")
     Integer warmup;
 
-    @Option(names = "--prewarm", paramLabel = "MAX_SECONDS", description = "before each measured run, load the fresh services with the cell's users until "
-            + "their JIT compilers settle (at work under 10%% of the last 10 s), for at most this long; 0: only the warm-up (default: the preset's, "
+    @Option(names = "--prewarm", paramLabel = "MAX_SECONDS", description = "before the cells measured on a pair of fresh service JVMs (one pair "
+            + "per mode and factors), load them with those cells' most users until their JIT compilers settle (at work under 10%% of the last 10 s) "
+            + "and their throughput too (within 5%% of the 10 s before), for at most this long; 0: only each run's warm-up (default: the preset's, "
             + "or 0)")
     Integer prewarm;
 
-    @Option(names = "--aa-control", paramLabel = "MODE", description = "run this mode's cells twice, the copy right after the original: "
-            + "the report gives the A/A spread and calls a virtual ÷ platform difference inside it noise (default: the preset's, or none)")
+    @Option(names = "--aa-control", paramLabel = "MODE", description = "run this mode's cells twice (where the preset says aaControlUsers: "
+            + "highest, only its highest level's), the copy last on the same JVMs: the report gives the A/A spread and calls a virtual ÷ "
+            + "platform difference inside it noise (default: the preset's, or none)")
     ThreadMode aaControl;
 
     @Mixin
@@ -128,7 +130,7 @@ public final class RunCommand implements Callable<Integer> {
         int runs = runner.cells().size() * chosen.repeat();
         out.printf("Experiment '%s'%s: %s%d cells × %d repeat(s) = %d measured runs, about %d min; results in %s%n", chosen.name(),
                 shortVariant ? " (short)" : "", runner.estimateCalibration().isZero() ? "" : "calibration + ", runner.cells().size(), chosen.repeat(), runs,
-                Math.round((runner.estimatePerRun().multipliedBy(runs).toSeconds() + runner.estimateCalibration().toSeconds()) / 60.0),
+                Math.round((runner.estimateRuns().toSeconds() + runner.estimateCalibration().toSeconds()) / 60.0),
                 root.relativize(directory));
         ExperimentResults experiment;
         Thread stopper = new Thread(() -> {
@@ -181,6 +183,12 @@ public final class RunCommand implements Callable<Integer> {
 
     private static void printSummary(PrintStream out, Summary summary) {
         out.println();
+        List<String> verdict = summary.verdict().lines();
+        if (!verdict.isEmpty()) {
+            out.println("Verdict:");
+            verdict.forEach(line -> out.println("  " + line.replace("**", "")));
+            out.println();
+        }
         out.print(SummaryMarkdown.table(summary));
         summary.ratios().forEach(r -> out.printf("virtual/platform at %s%d users: throughput %.2f×, p95 %.2f×%s%n",
                 r.variant() != null ? r.variant() + ", " : "", r.users(), r.throughput(), r.p95(),

@@ -23,7 +23,7 @@ import java.util.Set;
 
 /**
  * Measures what one request costs on this machine, before any cell (see {@link Calibration}): fresh services in the
- * first cell's mode; a saturated warm-up (where the preset prewarms, the prewarm and a second warm-up after it) and two
+ * first cell's mode; a saturated warm-up (where the preset prewarms, the prewarm until the services settle) and two
  * open-workload runs well below the warm-up's throughput with no CEP latency;
  * then one closed run with the cells' CEP latency and enough users to saturate the CPU. Each run's figures come from
  * the seconds after the load generator's own start-up.
@@ -110,14 +110,13 @@ final class Calibrator {
         try {
             // Warm the JIT with the machine saturated first: C2 compiles after thousands of calls, and compiling is CPU
             // too. Warmed at 90 req/s for 15 s, the 30 req/s run that followed answered slower (p50 31 ms) than the
-            // 90 req/s run after it (21 ms): the slope measured the JIT, not the requests.
-            double warmedUp = warmUp("warmup");
-            if (prewarmSeconds > 0) {
-                prewarm();
-                // What the warm services serve saturated: the cold warm-up's figure set the rates and the saturation
-                // run's users too low (the default preset's "saturated" run then kept the machine 67-92% busy).
-                warmedUp = warmUp("warm");
-            }
+            // 90 req/s run after it (21 ms): the slope measured the JIT, not the requests. Where the preset prewarms,
+            // the prewarm is that saturated load, run until the services settle, and its last seconds' throughput is
+            // what the warm services serve saturated: a cold warm-up's figure set the rates and the saturation run's
+            // users too low (the default preset's "saturated" run then kept the machine 67-92% busy). A separate
+            // warm-up before it and another after it took about a minute and measured nothing the prewarm did not.
+            double warmedUp = prewarmSeconds > 0 ? prewarm() : Double.NaN;
+            if (Double.isNaN(warmedUp)) warmedUp = warmUp(prewarmSeconds > 0 ? "warm" : "warmup");
             int[] rates = rates(warmedUp);
             Calibration.Run low = measure("rate-" + rates[0], open(rates[0])).run();
             Calibration.Run high = measure("rate-" + rates[1], open(rates[1])).run();
@@ -164,11 +163,16 @@ final class Calibrator {
      * warmed-up throughput (28-37 req/s for the default preset) the compilers were quiet after 51-89 s, and the
      * saturated run that followed still cost pessoa-service 4.3-4.8 ms per request, against 1.1-1.4 ms once warm.
      */
-    private void prewarm() {
-        progress.note("calibration prewarm: " + SATURATION_USERS + " users until the services' JIT settles, at most " + prewarmSeconds + " s");
-        new Prewarm(load, progress).run(closed(SATURATION_USERS).resultsFile(directory.resolve("gatling-results-prewarm.json")),
+    /** @return the throughput over the prewarm's last seconds, NaN where it could not be read (a warm-up then measures it) */
+    private double prewarm() {
+        progress.note("calibration prewarm: " + SATURATION_USERS + " users until the services' JIT and throughput settle, at most " + prewarmSeconds + " s");
+        // On the services' own CPUs, unlike the cells' prewarms: its last seconds' throughput sizes the saturation run,
+        // and widened to every CPU it measured 1,011 req/s where the services' side serves about 650, so the saturation
+        // run got too many users and 738 of its requests timed out.
+        ExperimentResults.Prewarmed prewarmed = new Prewarm(load, progress).run(closed(SATURATION_USERS).resultsFile(directory.resolve("gatling-results-prewarm.json")),
                 Prewarm.services("http://127.0.0.1:" + settings.ports().pessoaManagement(), "http://127.0.0.1:" + settings.ports().gatewayManagement()),
                 prewarmSeconds, directory);
+        return prewarmed.throughput() != null && prewarmed.throughput() > 0 ? prewarmed.throughput() : Double.NaN;
     }
 
     /**

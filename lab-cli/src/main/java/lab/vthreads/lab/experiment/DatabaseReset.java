@@ -31,4 +31,18 @@ final class DatabaseReset {
             s.execute("TRUNCATE endereco, pessoa");
         }
     }
+
+    /**
+     * Empties the tables and reads back how many people are stored: 0 unless something wrote between the two, which
+     * on services shared by several cells would be an earlier cell's request still in flight.
+     */
+    long truncateAndCount() throws SQLException {
+        truncate();
+        try (Connection c = DriverManager.getConnection(jdbcUrl, user, password);
+             Statement s = c.createStatement();
+             java.sql.ResultSet rows = s.executeQuery("SELECT count(*) FROM pessoa")) {
+            rows.next();
+            return rows.getLong(1);
+        }
+    }
 }

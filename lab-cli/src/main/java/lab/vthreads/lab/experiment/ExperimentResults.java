@@ -17,6 +17,8 @@ import java.util.Map;
  * lab partitioned the machine). Times are ISO-8601, durations seconds, latencies milliseconds, CPU in cores
  * (1.0 = one core busy), memory in MB, and shares (busy, steal) 0..1. {@link #units} says it again in the file.
  */
+// verdict and model are the report's conclusions, written beside the measurements (ResultsFiles) and computed anew on reading.
+@com.fasterxml.jackson.annotation.JsonIgnoreProperties({"verdict", "model"})
 public record ExperimentResults(
         String schemaVersion,
         String preset,
@@ -34,7 +36,8 @@ public record ExperimentResults(
         Map<String, String> units,
         ExternalTarget.Description target) {
 
-    public static final String SCHEMA_VERSION = "2";
+    /** 3: each run's {@code stack} and the prewarm's throughput; the file's {@code verdict} and {@code model} (ResultsFiles). */
+    public static final String SCHEMA_VERSION = "3";
 
     public static final Map<String, String> UNITS = Map.of(
             "t", "seconds since the measured run started",
@@ -64,37 +67,65 @@ public record ExperimentResults(
      * @param window        the hold window in the samples' seconds: {@code processes} and {@code machine} are means over it
      *                      (null in files written before; their means cover the whole run)
      * @param faults        what the preset's faults did: timeline, recoveries, the rows against the 201s (null: no faults)
+     * @param prewarm       the prewarm of the services this run was measured on (shared by every run on them)
+     * @param stack         where this run stood on its services' JVMs (null in files written before stacks were shared)
      */
     public record RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
                                Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged,
-                               int attempt, Window window, FaultOutcome faults, Prewarmed prewarm) {
+                               int attempt, Window window, FaultOutcome faults, Prewarmed prewarm, StackUse stack) {
 
         public RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
                             Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged, int attempt,
                             Window window) {
-            this(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window, null, null);
+            this(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window, null, null, null);
         }
 
         public RepeatResult withFaults(FaultOutcome outcome) {
             return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    outcome, prewarm);
+                    outcome, prewarm, stack);
         }
 
         public RepeatResult withPrewarm(Prewarmed prewarmed) {
             return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    faults, prewarmed);
+                    faults, prewarmed, stack);
+        }
+
+        public RepeatResult withStack(StackUse use) {
+            return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
+                    faults, prewarm, use);
         }
     }
 
     /**
-     * The load before a measured run that waited for the services' JIT to settle (see {@link Prewarm}).
+     * Where a measured run stood on its services' JVMs: the cells of one mode and factors share one prewarmed pair,
+     * measured one after the other (see {@link StackPlan}).
      *
-     * @param seconds       how long it loaded them
-     * @param settled       whether every service's compilers settled before the cap
-     * @param compileShares each service's compile time (elapsed) over the last seconds before the load stopped, as a share
-     *                      of them (null: not known)
+     * @param position    1 for the first run measured on these JVMs, 2 for the next, ...
+     * @param order       every cell measured on them, in order
+     * @param rowsAtStart the people stored when this run's load started: 0 when the database was emptied as it must be
+     *                    (null: not read)
      */
-    public record Prewarmed(double seconds, boolean settled, Map<String, Double> compileShares) {
+    public record StackUse(int position, List<String> order, Long rowsAtStart) {
+    }
+
+    /**
+     * The load before a measured run that waited for the services to settle (see {@link Prewarm}).
+     *
+     * @param seconds         how long it loaded them
+     * @param settled         whether every service's compilers and the throughput settled before the cap
+     * @param compileShares   each service's compile time (elapsed) over the last seconds before the load stopped, as a share
+     *                        of them (null: not known)
+     * @param users           the closed users it loaded them with (null in files written before it was recorded)
+     * @param throughput      the gateway's successful API requests per second over its last {@link Prewarm#WINDOW_SECONDS}
+     *                        (null: not known)
+     * @param throughputTrend that throughput ÷ the one over the {@link Prewarm#WINDOW_SECONDS} before, − 1 (null: not known)
+     */
+    public record Prewarmed(double seconds, boolean settled, Map<String, Double> compileShares, Integer users, Double throughput,
+                            Double throughputTrend) {
+
+        public Prewarmed(double seconds, boolean settled, Map<String, Double> compileShares) {
+            this(seconds, settled, compileShares, null, null, null);
+        }
     }
 
     /**

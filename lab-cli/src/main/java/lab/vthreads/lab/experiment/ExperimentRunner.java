@@ -30,10 +30,11 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Runs a preset: PostgreSQL and the CEP API once, the calibration, then for every repeat and every cell
- * (interleaved, so drift in the machine's speed hits both modes alike) fresh services, a warm-up, an empty database,
- * the measured load with sampling, and a stop. A run under more hypervisor steal than the threshold is flagged and,
- * by default, run again.
+ * Runs a preset: PostgreSQL and the CEP API once, the calibration, then for every repeat each pair of service JVMs
+ * of {@link StackPlan} (the modes alternating across repeats, so drift in the machine's speed hits both alike): fresh
+ * services, a prewarm until they settle where the preset asks for one, then each of its cells in turn with an empty
+ * database, a warm-up and the measured load with sampling, and a stop. A run under more hypervisor steal than the
+ * threshold is flagged and, by default, run again on the same services.
  */
 public final class ExperimentRunner {
 
@@ -106,20 +107,36 @@ public final class ExperimentRunner {
         return List.copyOf(cells);
     }
 
+    /** Roughly how long the measured runs take here, calibration aside. */
+    public Duration estimateRuns() {
+        long stacks = 0;
+        for (int repeat = 1; repeat <= preset.repeat(); repeat++) stacks += StackPlan.of(cells, repeat, sharesStacks()).size();
+        return Duration.ofSeconds(stacks * perStackSeconds() + (long) cells.size() * preset.repeat() * perRunSeconds());
+    }
+
     /**
-     * Roughly how long one measured run of a cell takes here: the services' start (8-9 s here, from their AOT caches
-     * on both CPUs) and Gatling's JVM, the warm-up and measured seconds, then the stop and the files (53 s measured
-     * for a default cell), and a prewarm's cap and its own Gatling JVM where the preset asks for one.
+     * A pair of services' start and stop (8-9 s here, from their AOT caches on both CPUs), and a prewarm with its own
+     * Gatling JVM and drain where the preset asks for one: what a prewarm takes is what the services need, up to the
+     * cap; the default preset's settled in 50-100 s here.
      */
-    public Duration estimatePerRun() {
-        return Duration.ofSeconds(12 + (preset.prewarmSeconds() > 0 ? preset.prewarmSeconds() + 8 : 0) + preset.warmupSeconds()
-                + preset.measuredSeconds() + 8);
+    private long perStackSeconds() {
+        return 12 + (preset.prewarmSeconds() > 0 ? Math.min(preset.prewarmSeconds(), 100) + 10 : 0);
+    }
+
+    /** One measured run on services that are up: Gatling's JVM, the warm-up and measured seconds, the files. */
+    private long perRunSeconds() {
+        return 8 + preset.warmupSeconds() + preset.measuredSeconds();
+    }
+
+    /** Faults restart components mid-run and are read per cell: each of their cells gets services of its own. */
+    private boolean sharesStacks() {
+        return !preset.hasFaults();
     }
 
     public Duration estimateCalibration() {
         return Duration.ofSeconds(!calibrates() ? 0 : Calibrator.estimateSeconds(options.calibrationSeconds())
-                // the prewarm at most, its drain, and the second warm-up that measures the warm services
-                + (preset.prewarmSeconds() > 0 ? preset.prewarmSeconds() + 8 + 30 : 0));
+                // the prewarm instead of the warm-up (about 30 s): what the services need, up to the cap, and its drain
+                + (preset.prewarmSeconds() > 0 ? Math.min(preset.prewarmSeconds(), 100) + 8 - 30 : 0));
     }
 
     /**
@@ -175,16 +192,8 @@ public final class ExperimentRunner {
             // Only now are the cells final: --scale replaces them with the machine's Tomcat threads and users.
             cells.forEach(c -> results.put(c, new ArrayList<>()));
             for (int repeat = 1; repeat <= preset.repeat(); repeat++) {
-                for (Cell cell : cells) {
-                    try {
-                        results.get(cell).add(runWithStealCheck(stack, base, cell, repeat));
-                    } catch (StartFailure e) {
-                        // One cell that cannot start (a bad factor, a port) must not cost the others their results.
-                        if (load.aborted()) throw e;
-                        progress.didNotRun(cell.id(), repeat, e.getMessage());
-                        failures.computeIfAbsent(cell, c -> new ArrayList<>()).add("repeat " + repeat + ": " + e.getMessage());
-                        runsDone++;
-                    }
+                for (StackPlan.Group group : StackPlan.of(cells, repeat, sharesStacks())) {
+                    runGroup(stack, base, group, repeat, results, failures);
                 }
             }
         }
@@ -207,36 +216,84 @@ public final class ExperimentRunner {
         return scaled;
     }
 
-    private ExperimentResults.RepeatResult runWithStealCheck(Stack stack, StackSettings base, Cell cell, int repeat) throws Exception {
-        ExperimentResults.RepeatResult result = runCell(stack, base, cell, repeat, 1);
+    /**
+     * One pair of fresh services for the group's cells: started with the first cell's settings (the group's cells share
+     * them but for their users), prewarmed with its users, then each cell measured on them in turn.
+     */
+    private void runGroup(Stack stack, StackSettings base, StackPlan.Group group, int repeat, Map<Cell, List<ExperimentResults.RepeatResult>> results,
+                          Map<Cell, List<String>> failures) throws Exception {
+        Cell first = group.first();
+        Path stackDir = options.resultsDirectory().resolve("cells").resolve(first.id()).resolve("r" + repeat);
+        Files.createDirectories(stackDir);
+        StackSettings settings = base.with(first.mode(), first.factors(), stackDir);
+        CepLatencySwitch.apply(new HttpAdminClient("127.0.0.1", settings.ports().wiremock()), settings.cepLatency());
+        load.requireNotAborted();
+        try {
+            stack.startServices(settings);
+        } catch (StartFailure e) {
+            // Services that cannot start (a bad factor, a port) must not cost the other groups their results.
+            if (load.aborted()) throw e;
+            for (Cell cell : group.cells()) {
+                progress.didNotRun(cell.id(), repeat, e.getMessage());
+                failures.computeIfAbsent(cell, c -> new ArrayList<>()).add("repeat " + repeat + ": " + e.getMessage());
+                runsDone++;
+            }
+            return;
+        }
+        try {
+            if (group.cells().size() > 1) progress.note("services for " + String.join(", ", group.order()) + ", in that order");
+            MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold());
+            // Before the first cell's database is emptied: the prewarm's rows go with it.
+            // On every CPU: the prewarm measures nothing, and it ends when the compilers do, which on the services' one
+            // CPU, shared with their request threads, took 83-92 s for the default preset (see Stack#onEveryCpu).
+            ExperimentResults.Prewarmed prewarmed = preset.prewarmSeconds() <= 0 ? null : stack.onEveryCpu(() -> {
+                try {
+                    return measuredRun.prewarm(Endpoints.of(settings), first, stackDir);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            for (int i = 0; i < group.cells().size(); i++) {
+                Cell cell = group.cells().get(i);
+                ExperimentResults.StackUse use = new ExperimentResults.StackUse(i + 1, group.order(), null);
+                ExperimentResults.RepeatResult result = runWithStealCheck(stack, settings, measuredRun, cell, repeat, use);
+                results.get(cell).add(prewarmed == null ? result : result.withPrewarm(prewarmed));
+            }
+        } finally {
+            stack.stopServices();
+        }
+    }
+
+    private ExperimentResults.RepeatResult runWithStealCheck(Stack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat,
+                                                             ExperimentResults.StackUse use) throws Exception {
+        ExperimentResults.RepeatResult result = runCell(stack, settings, measuredRun, cell, repeat, 1, use);
         if (result.stealFlagged() && options.rerunOnSteal()) {
             progress.runningAgain(cell.id(), result.machine().meanSteal(), options.stealThreshold());
-            result = runCell(stack, base, cell, repeat, 2);
+            result = runCell(stack, settings, measuredRun, cell, repeat, 2, use);
         }
         return result;
     }
 
-    private ExperimentResults.RepeatResult runCell(Stack stack, StackSettings base, Cell cell, int repeat, int attempt) throws Exception {
+    private ExperimentResults.RepeatResult runCell(Stack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat, int attempt,
+                                                   ExperimentResults.StackUse use) throws Exception {
         int total = cells.size() * preset.repeat();
         Path dir = options.resultsDirectory().resolve("cells").resolve(cell.id()).resolve("r" + repeat + (attempt > 1 ? "-again" : ""));
         Files.createDirectories(dir);
-        progress.cellStarting(Math.min(total, runsDone + 1), total, cell.id(), repeat, Duration.between(started, Instant.now()),
-                estimatePerRun().multipliedBy(Math.max(0, total - runsDone)));
-        StackSettings settings = base.with(cell.mode(), cell.factors(), dir);
-        CepLatencySwitch.apply(new HttpAdminClient("127.0.0.1", settings.ports().wiremock()), settings.cepLatency());
+        progress.cellStarting(Math.min(total, runsDone + 1), total, cell.id(), repeat, Duration.between(started, Instant.now()), left());
         load.requireNotAborted();
-        stack.startServices(settings);
-        try {
-            Map<String, ManagedProcess> measured = new LinkedHashMap<>();
-            stack.processes().forEach((component, process) -> measured.put(component.label(), process));
-            ExperimentResults.RepeatResult result = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(),
-                    options.stealThreshold()).measure(Endpoints.of(settings), measured, cell, repeat, attempt, dir, !preset.hasFaults() ? null
-                    : processes -> new FaultInjector(stack, settings, preset.faults(), processes, progress::note));
-            runsDone++;
-            return result;
-        } finally {
-            stack.stopServices();
-        }
+        Map<String, ManagedProcess> measured = new LinkedHashMap<>();
+        stack.processes().forEach((component, process) -> measured.put(component.label(), process));
+        ExperimentResults.RepeatResult result = measuredRun.measure(Endpoints.of(settings), measured, cell, repeat, attempt, dir,
+                !preset.hasFaults() ? null : processes -> new FaultInjector(stack, settings, preset.faults(), processes, progress::note), use);
+        runsDone++;
+        return result;
+    }
+
+    /** The runs not done yet, and a share of the stacks' starts and prewarms in proportion. */
+    private Duration left() {
+        long runs = (long) cells.size() * preset.repeat();
+        long estimate = estimateRuns().toSeconds();
+        return Duration.ofSeconds(runs == 0 ? 0 : estimate * Math.max(0, runs - runsDone) / runs);
     }
 
     /** The embedded database's files are scratch, not results: tens of MB per experiment. */

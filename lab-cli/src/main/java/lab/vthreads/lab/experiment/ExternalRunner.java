@@ -104,7 +104,10 @@ public final class ExternalRunner {
         }
         awaitHealthy(endpoints.pessoaManagement());
         awaitHealthy(endpoints.gatewayManagement());
-        return measuredRun.measure(endpoints, Map.of(), cell, repeat, 1, dir);
+        // The target's services run on between cells: each cell prewarms them, as with the lab's own when shared.
+        ExperimentResults.Prewarmed prewarmed = options.preset().prewarmSeconds() > 0 ? measuredRun.prewarm(endpoints, cell, dir) : null;
+        ExperimentResults.RepeatResult result = measuredRun.measure(endpoints, Map.of(), cell, repeat, 1, dir);
+        return prewarmed == null ? result : result.withPrewarm(prewarmed);
     }
 
     /** Factors the cells ask for that only a stack the lab starts can take (the thread mode, users, CEP latency and client can). */

@@ -32,18 +32,22 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
 
     ExperimentResults.RepeatResult measure(Endpoints endpoints, Map<String, ManagedProcess> measured, Cell cell, int repeat, int attempt, Path dir)
             throws Exception {
-        return measure(endpoints, measured, cell, repeat, attempt, dir, null);
+        return measure(endpoints, measured, cell, repeat, attempt, dir, null, null);
     }
 
     /**
+     * A measured run on services that were prewarmed, if the preset asks for it, before this is called.
+     *
      * @param faults given the processes the sampler reads (which a restart updates), the injector of the preset's
      *               faults; null for a run without faults
+     * @param stack  where this run stands on its services' JVMs, its {@code rowsAtStart} to be read here; null for
+     *               stacks the lab did not start
      */
     ExperimentResults.RepeatResult measure(Endpoints endpoints, Map<String, ManagedProcess> measured, Cell cell, int repeat, int attempt, Path dir,
-                                           Function<Map<String, ManagedProcess>, FaultInjector> faults) throws Exception {
-        // Before the database is emptied: the prewarm's rows go with it.
-        ExperimentResults.Prewarmed prewarmed = preset.prewarmSeconds() > 0 ? prewarm(endpoints, cell, dir) : null;
-        if (endpoints.jdbcUrl() != null) new DatabaseReset(endpoints.jdbcUrl(), endpoints.jdbcUser(), endpoints.jdbcPassword()).truncate();
+                                           Function<Map<String, ManagedProcess>, FaultInjector> faults, ExperimentResults.StackUse stack) throws Exception {
+        // The prewarm's rows and an earlier cell's go: each run starts from the same empty database.
+        Long rowsAtStart = null;
+        if (endpoints.jdbcUrl() != null) rowsAtStart = new DatabaseReset(endpoints.jdbcUrl(), endpoints.jdbcUser(), endpoints.jdbcPassword()).truncateAndCount();
         // Synchronized: a fault's restart replaces a process while the sampler reads them.
         Map<String, ManagedProcess> processes = Collections.synchronizedMap(new LinkedHashMap<>(measured));
         Path resultsFile = dir.resolve("gatling-results.json");
@@ -79,7 +83,7 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
         names.add(Sampler.LAB);
         ExperimentResults.RepeatResult result = Measurements.repeat(repeat, attempt, GatlingResults.read(resultsFile, exit), sampler, names,
                 reportOf(dir), stealThreshold);
-        if (prewarmed != null) result = result.withPrewarm(prewarmed);
+        if (stack != null) result = result.withStack(new ExperimentResults.StackUse(stack.position(), stack.order(), rowsAtStart));
         return events == null ? result : result.withFaults(outcome(resultsFile, events, endpoints, cell.factors().effectiveCepReadTimeoutMs()));
     }
 
@@ -91,11 +95,11 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
      * first half to its second): what full load compiles, a lighter load had not. The closed users also keep a cold
      * service from queueing what it cannot serve yet.
      */
-    private ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Cell cell, Path dir) throws java.io.IOException {
+    ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Cell cell, Path dir) throws java.io.IOException {
         Files.createDirectories(dir);
         LoadProperties properties = LoadProperties.closed(endpoints.gateway(), home.resolve("wiremock/ceps.csv"), cell.users())
                 .client(cell.factors().client()).resultsFile(dir.resolve("prewarm-results.json"));
-        progress.note(String.format(java.util.Locale.ROOT, "prewarm: %d users until the services' JIT settles, at most %d s",
+        progress.note(String.format(java.util.Locale.ROOT, "prewarm: %d users until the services' JIT and throughput settle, at most %d s",
                 cell.users(), preset.prewarmSeconds()));
         return new Prewarm(load, progress).run(properties, Prewarm.services(endpoints.pessoaManagement(), endpoints.gatewayManagement()),
                 preset.prewarmSeconds(), dir);

@@ -32,6 +32,9 @@ import java.util.stream.Stream;
  * @param limits         optional: per-component resource limits (component → CPUS[:MEMORY[:CPU_LIST]]), as compose's
  * @param published      optional: the published experiment this preset reproduces, for the report's comparison
  * @param aaControl      optional: a mode to run twice, as a second cell beside the first, for the A/A spread
+ * @param aaControlUsers optional: which user levels get the A/A copy: {@code highest} (the one level where the
+ *                       thread models part, and on a warm stack one extra window instead of one per level), or null
+ *                       for every level
  * @param targetLatencyMs optional: the latency a request should meet, for the concurrency limit the report recommends
  * @param executorMicro  optional: makes this preset the ExecutorService micro-benchmark instead of a load experiment
  * @param faults         optional: faults injected at set seconds of every cell's hold window, in time order (the
@@ -59,6 +62,7 @@ public record Preset(
         Published published,
         ExecutorMicro.Settings executorMicro,
         ThreadMode aaControl,
+        AaLevels aaControlUsers,
         Integer targetLatencyMs,
         List<Fault> faults,
         Integer prewarmSeconds) {
@@ -73,6 +77,12 @@ public record Preset(
         public Variant {
             factors = factors != null ? factors : Factors.NONE;
         }
+    }
+
+    /** Which user levels the A/A control copies. */
+    public enum AaLevels {
+        @com.fasterxml.jackson.annotation.JsonProperty("every") EVERY,
+        @com.fasterxml.jackson.annotation.JsonProperty("highest") HIGHEST
     }
 
     /** Scaled-down durations for {@code --short}; the report says when they were used. */
@@ -134,14 +144,14 @@ public record Preset(
         Durations d = shortVariant != null ? shortVariant : new Durations(rampUpSeconds, holdSeconds, rampDownSeconds, warmupSeconds);
         return new Preset(name, description, why, simulation, workload, users, modes, d.rampUpSeconds(), d.holdSeconds(),
                 d.rampDownSeconds(), d.warmupSeconds(), factors, repeat, null, variants, limits, published,
-                executorMicro != null ? executorMicro.shortened() : null, aaControl, targetLatencyMs, faults, prewarmSeconds);
+                executorMicro != null ? executorMicro.shortened() : null, aaControl, aaControlUsers, targetLatencyMs, faults, prewarmSeconds);
     }
 
     /** Command-line overrides: what they name replaces the preset's, factors included. */
     public Preset with(Overrides o, Factors overrides) {
         return new Preset(name, description, why, simulation, workload, pick(o.users(), users), pick(o.modes(), modes), rampUpSeconds,
                 pick(o.holdSeconds(), holdSeconds), rampDownSeconds, pick(o.warmupSeconds(), warmupSeconds), factors.overriddenBy(overrides),
-                pick(o.repeat(), repeat), shortVariant, variants, limits, published, executorMicro, pick(o.aaControl(), aaControl), targetLatencyMs,
+                pick(o.repeat(), repeat), shortVariant, variants, limits, published, executorMicro, pick(o.aaControl(), aaControl), aaControlUsers, targetLatencyMs,
                 faults, pick(o.prewarmSeconds(), prewarmSeconds));
     }
 
@@ -158,16 +168,20 @@ public record Preset(
         return executorMicro != null;
     }
 
-    /** Every cell, in run order: users, then variant, then mode; the A/A replica right after the cell it repeats. */
+    /**
+     * Every cell, in the preset's order: users, then variant, then mode; the A/A replica right after the cell it
+     * repeats. The order they run in is {@link StackPlan}'s.
+     */
     public List<Cell> cells() {
         List<Cell> cells = new ArrayList<>();
         List<Variant> all = variants.isEmpty() ? Collections.singletonList(null) : variants;
+        int highest = users == null || users.isEmpty() ? 0 : Collections.max(users);
         for (int u : users) {
             for (Variant v : all) {
                 Factors cellFactors = factors.overriddenBy(v != null ? v.factors() : null);
                 for (ThreadMode mode : v != null && v.modes() != null ? v.modes() : modes) {
                     cells.add(new Cell(v != null ? v.name() : null, mode, u, cellFactors));
-                    if (mode == aaControl) cells.add(new Cell(v != null ? v.name() : null, mode, u, cellFactors, true));
+                    if (mode == aaControl && (aaControlUsers != AaLevels.HIGHEST || u == highest)) cells.add(new Cell(v != null ? v.name() : null, mode, u, cellFactors, true));
                 }
             }
         }

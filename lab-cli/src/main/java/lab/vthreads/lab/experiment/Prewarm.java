@@ -15,14 +15,20 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Loads freshly started services until their JIT compilers have settled, before a measured run, so that its window
+ * Loads freshly started services until they have settled, before the cells measured on them, so that a window
  * measures the services rather than their warm-up.
  *
  * <p>A fixed warm-up cannot know how long that takes: on this project's 2-core VM, with pessoa-service, gateway-service
  * and PostgreSQL sharing one CPU, pessoa-service's compilers were still at work for 49-58% of each 10 s almost two
- * minutes into 150 req/s of load, and its CPU per request was still falling (4.0 ms; 1.1 ms once warm, at 418 req/s). So the lab watches
- * each service's {@code jvm.compilation.time} and stops the load once every service compiled for less than
- * {@link #SETTLED_SHARE} of the last {@link #WINDOW_SECONDS} seconds, or at the cap.
+ * minutes into 150 req/s of load, and its CPU per request was still falling (4.0 ms; 1.1 ms once warm, at 418 req/s).
+ * So the lab stops the load once both of these held at the same second, or at the cap:
+ * <ul>
+ *   <li>every service's {@code jvm.compilation.time} grew by less than {@link #SETTLED_SHARE} of the last
+ *       {@link #WINDOW_SECONDS} seconds;</li>
+ *   <li>the gateway's successful requests per second over the last {@link #WINDOW_SECONDS} seconds are within
+ *       {@link #STEADY_TREND} of those over the {@link #WINDOW_SECONDS} before: quiet compilers alone passed a
+ *       service whose throughput was still climbing (the default preset's cold virtual cell, +36% within its window).</li>
+ * </ul>
  *
  * <p>The load is a Gatling run of its own, stopped by its PID; its requests are let finish before anything else
  * starts, so the measured run's database and its nothing-lost count see none of them. The measured run keeps its own
@@ -37,6 +43,12 @@ final class Prewarm {
     static final double SETTLED_SHARE = 0.10;
 
     static final int WINDOW_SECONDS = 10;
+
+    /**
+     * Settled throughput: the last window's within this share of the one before, the hold window's steadiness rule
+     * ({@link lab.vthreads.lab.load.ClientResult#STEADY}) on the prewarm's own last seconds.
+     */
+    static final double STEADY_TREND = lab.vthreads.lab.load.ClientResult.STEADY;
 
     /** The least load before "settled" can be said: the first seconds go to class loading and C1, not yet to C2. */
     static final int MIN_SECONDS = 20;
@@ -71,34 +83,114 @@ final class Prewarm {
      */
     ExperimentResults.Prewarmed run(LoadProperties properties, Map<String, String> managements, int maxSeconds, Path dir) {
         Compilers compilers = new Compilers(managements.keySet());
+        Throughput throughput = new Throughput();
+        // The gateway answers every request the users make: its count is the system's throughput.
+        String counted = managements.getOrDefault("gateway-service", managements.values().iterator().next());
         ManagedProcess gatling = load.start(properties.profile(RAMP_SECONDS, Math.max(1, maxSeconds - RAMP_SECONDS), 0).warmup(0),
                 dir.resolve("prewarm"), dir.resolve("prewarm.log"));
         long start = System.nanoTime();
         double elapsed = 0;
         boolean settled = false;
+        // Each second's readings, so that a reader can see which criterion held the prewarm longest.
+        StringBuilder trace = new StringBuilder("seconds," + String.join(",", managements.keySet().stream().map(s -> s + " compile ms").toList())
+                + ",gateway 2xx requests\n");
         try {
             while (gatling.isAlive() && elapsed < maxSeconds) {
                 sleep(1000);
                 elapsed = (System.nanoTime() - start) / 1e9;
                 Map<String, Double> milliseconds = new LinkedHashMap<>();
-                managements.forEach((name, url) -> milliseconds.put(name,
-                        PrometheusScrape.of(url, List.of("jvm_compilation_time_ms")).sum("jvm_compilation_time_ms_total")));
+                double requests = Double.NaN;
+                for (Map.Entry<String, String> service : managements.entrySet()) {
+                    PrometheusScrape scrape = PrometheusScrape.of(service.getValue(), List.of("jvm_compilation_time_ms", "http_server_requests_seconds"));
+                    milliseconds.put(service.getKey(), scrape.sum("jvm_compilation_time_ms_total"));
+                    if (service.getValue().equals(counted)) requests = scrape.sum("http_server_requests_seconds_count", SUCCEEDED);
+                }
+                throughput.add(elapsed, requests);
                 compilers.add(elapsed, milliseconds);
-                if (elapsed >= MIN_SECONDS && compilers.settled()) {
+                trace.append(String.format(Locale.ROOT, "%.1f", elapsed));
+                milliseconds.values().forEach(ms -> trace.append(',').append(ms.isNaN() ? "" : String.format(Locale.ROOT, "%.0f", ms)));
+                trace.append(',').append(Double.isNaN(requests) ? "" : String.format(Locale.ROOT, "%.0f", requests)).append('\n');
+                if (elapsed >= MIN_SECONDS && compilers.settled() && throughput.steady()) {
                     settled = true;
                     break;
                 }
             }
         } finally {
             gatling.stop();
+            writeTrace(dir.resolve("prewarm-trace.csv"), trace);
         }
         Map<String, Double> shares = compilers.shares();
-        progress.note(String.format(Locale.ROOT, "prewarm: %.0f s of load, %s; compilers %s", elapsed,
-                settled ? "the JIT settled" : "stopped at the cap with the JIT still compiling", Compilers.describe(shares)));
+        double rate = throughput.recent(), trend = throughput.trend();
+        progress.note(String.format(Locale.ROOT, "prewarm: %.0f s of load, %s; compilers %s; %.1f req/s over the last %d s, %s against the %d s before",
+                elapsed, settled ? "settled" : "stopped at the cap, not settled", Compilers.describe(shares), rate, WINDOW_SECONDS,
+                Double.isNaN(trend) ? "unknown" : String.format(Locale.ROOT, "%+.1f%%", trend * 100), WINDOW_SECONDS));
         drain(managements.values());
         Map<String, Double> known = new LinkedHashMap<>();
         shares.forEach((service, share) -> known.put(service, share.isNaN() ? null : share));
-        return new ExperimentResults.Prewarmed(Math.round(elapsed * 10) / 10.0, settled, known);
+        return new ExperimentResults.Prewarmed(Math.round(elapsed * 10) / 10.0, settled, known, properties.users(), ExperimentResults.measured(rate),
+                ExperimentResults.measured(trend));
+    }
+
+    /** A trace that cannot be written is a lost detail, not a lost run. */
+    private void writeTrace(Path file, CharSequence trace) {
+        try {
+            java.nio.file.Files.writeString(file, trace);
+        } catch (java.io.IOException e) {
+            progress.note("prewarm: its trace could not be written to " + file + ": " + e.getMessage());
+        }
+    }
+
+    /** The API's successful requests: what the measured windows count as throughput. */
+    private static final java.util.function.Predicate<Map<String, String>> SUCCEEDED =
+            Sampler.API.and(labels -> labels.getOrDefault("status", "").startsWith("2"));
+
+    /** The gateway's cumulative request count, read once a second: whether its rate has stopped changing. */
+    static final class Throughput {
+
+        private record Reading(double seconds, double count) {
+        }
+
+        private final List<Reading> readings = new java.util.ArrayList<>();
+
+        /** A missed scrape (NaN) adds nothing: the windows then span the readings around it. */
+        void add(double seconds, double count) {
+            if (!Double.isNaN(count)) readings.add(new Reading(seconds, count));
+        }
+
+        /** Requests per second over the last {@link #WINDOW_SECONDS}; NaN until that much is read. */
+        double recent() {
+            if (readings.isEmpty()) return Double.NaN;
+            Reading last = readings.getLast(), from = atOrBefore(last.seconds() - WINDOW_SECONDS);
+            return from == null ? Double.NaN : rate(from, last);
+        }
+
+        /** The last window's rate ÷ the one before's − 1; NaN until two whole windows are read, or while nothing was served. */
+        double trend() {
+            if (readings.isEmpty()) return Double.NaN;
+            Reading last = readings.getLast(), middle = atOrBefore(last.seconds() - WINDOW_SECONDS);
+            Reading first = middle == null ? null : atOrBefore(middle.seconds() - WINDOW_SECONDS);
+            if (first == null) return Double.NaN;
+            double before = rate(first, middle);
+            return before > 0 ? rate(middle, last) / before - 1 : Double.NaN;
+        }
+
+        boolean steady() {
+            double trend = trend();
+            return !Double.isNaN(trend) && Math.abs(trend) <= STEADY_TREND;
+        }
+
+        private Reading atOrBefore(double seconds) {
+            Reading found = null;
+            for (Reading r : readings) {
+                if (r.seconds() <= seconds) found = r;
+                else break;
+            }
+            return found;
+        }
+
+        private static double rate(Reading from, Reading to) {
+            return to.seconds() > from.seconds() ? (to.count() - from.count()) / (to.seconds() - from.seconds()) : Double.NaN;
+        }
     }
 
     /**

@@ -43,7 +43,39 @@ public final class GatlingResults {
         return new ClientResult(ok + ko + deferred, ok, ko, to > from ? (double) ok / (to - from) : 0, requestLatency, reasons, created, delta,
                 countRead && created == delta, exit, to > from ? (double) (ok + ko + deferred) / (to - from) : 0.0,
                 deferred, r.path("abandoned").asLong(0), operations.path("count").asLong(0) > 0 ? latency(operations) : requestLatency,
-                r.get("startEpochMs").asLong() + from * 1000L, r.get("startEpochMs").asLong() + to * 1000L, trend(r.get("okPerSecond"), from, to));
+                r.get("startEpochMs").asLong() + from * 1000L, r.get("startEpochMs").asLong() + to * 1000L, trend(r.get("okPerSecond"), from, to),
+                trendNoise(r.get("okPerSecond"), from, to));
+    }
+
+    /**
+     * The standard error of {@link #trend}: each half's per-second successes give its mean's standard error, and the
+     * ratio's follows from both (to first order); null where {@link #trend} is.
+     */
+    static Double trendNoise(JsonNode perSecond, int from, int to) {
+        int half = (to - from) / 2;
+        if (half < 2) return null;
+        double[] first = seconds(perSecond, from, from + half), second = seconds(perSecond, to - half, to);
+        double m1 = mean(first), m2 = mean(second);
+        if (m1 <= 0) return null;
+        double se1 = Math.sqrt(variance(first, m1) / first.length), se2 = Math.sqrt(variance(second, m2) / second.length);
+        // ratio m2/m1: relative errors add in quadrature
+        return (m2 / m1) * Math.sqrt(Math.pow(se1 / m1, 2) + (m2 > 0 ? Math.pow(se2 / m2, 2) : 0));
+    }
+
+    private static double[] seconds(JsonNode perSecond, int from, int to) {
+        double[] values = new double[Math.max(0, to - from)];
+        for (int i = from; i < to; i++) values[i - from] = perSecond != null && i < perSecond.size() ? perSecond.get(i).asLong() : 0;
+        return values;
+    }
+
+    private static double mean(double[] values) {
+        return java.util.Arrays.stream(values).average().orElse(0);
+    }
+
+    /** The sample variance (n − 1). */
+    private static double variance(double[] values, double mean) {
+        if (values.length < 2) return 0;
+        return java.util.Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum() / (values.length - 1);
     }
 
     /** The second half of the window's successes ÷ the first half's, − 1; null for a window under 4 s or an empty first half. */

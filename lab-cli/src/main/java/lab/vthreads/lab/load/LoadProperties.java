@@ -35,6 +35,12 @@ public final class LoadProperties {
         return load;
     }
 
+    /** The closed workload's users; null for an open one. */
+    public Integer users() {
+        String users = properties.get("users");
+        return users == null ? null : Integer.valueOf(users);
+    }
+
     /** Ramp up, hold, ramp down, in seconds. */
     public LoadProperties profile(int rampUp, int hold, int rampDown) {
         properties.put("rampUp", Integer.toString(rampUp));

@@ -96,7 +96,7 @@ final class FairnessTables {
             double gatewayJit = r.window().delta(r.samples(), SampleKeys.ServiceValue.JIT_MS.of(SampleKeys.GATEWAY)) / 1000 / seconds;
             rows.add(List.of(cell.id(), num(lab.meanCpuCores(), 3), String.format(Locale.ROOT, "%.1f%%", lab.meanCpuCores() / cores * 100),
                     Double.isNaN(pessoaJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", pessoaJit * 100),
-                    Double.isNaN(gatewayJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", gatewayJit * 100), prewarm(r.prewarm())));
+                    Double.isNaN(gatewayJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", gatewayJit * 100), prewarm(r.prewarm(), r.stack())));
         }
         return new ReportTables.Table("The observer's cost and the services' warmth (hold window)",
                 "The lab samples every second: both services' Prometheus endpoints (only the metrics it reads), /proc for every process, "
@@ -104,12 +104,15 @@ final class FairnessTables {
                         + "spend some CPU answering the scrapes too, inside their own figures. JIT: the time each service's compilers "
                         + "were at work in the window, as a share of it (elapsed time: a compiler thread waiting for a CPU that the "
                         + "request threads hold counts too); near zero means the service was warm. Prewarm: the load before the "
-                        + "run that waited for the JIT to settle (--prewarm), and whether it did.",
+                        + "JVMs' first cell that waited for their JIT and throughput to settle (--prewarm), whether they did, and where this "
+                        + "cell came among the cells measured on the same JVMs.",
                 List.of("cell", "lab JVM (cores)", "of the machine", "pessoa-service JIT", "gateway-service JIT", "prewarm"), rows);
     }
 
-    private static String prewarm(ExperimentResults.Prewarmed prewarm) {
+    private static String prewarm(ExperimentResults.Prewarmed prewarm, ExperimentResults.StackUse stack) {
         if (prewarm == null) return "none";
-        return String.format(Locale.ROOT, "%.0f s, %s", prewarm.seconds(), prewarm.settled() ? "settled" : "**still compiling** at the cap");
+        String shared = stack == null || stack.order().size() < 2 ? ""
+                : String.format(Locale.ROOT, "; cell %d of %d on these JVMs", stack.position(), stack.order().size());
+        return String.format(Locale.ROOT, "%.0f s, %s%s", prewarm.seconds(), prewarm.settled() ? "settled" : "**not settled** at the cap", shared);
     }
 }

@@ -43,6 +43,12 @@ public final class HtmlReport {
         html.append("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(results.preset()))
                 .append(" – vthreads-lab</title><style>").append(Assets.css()).append("</style></head><body>");
         html.append("<h1>").append(esc(results.preset())).append(results.shortVariant() ? " <span class=muted>(short variant)</span>" : "").append("</h1>");
+        List<String> verdict = summary.verdict().lines();
+        if (!verdict.isEmpty()) {
+            html.append("<div class=verdict><h2>Verdict</h2><ul>");
+            verdict.forEach(line -> html.append("<li>").append(esc(line).replaceAll("\\*\\*(.+?)\\*\\*", "<b>$1</b>")).append("</li>"));
+            html.append("</ul><p class=muted>").append(esc(Verdict.HOW_TO_READ)).append("</p></div>");
+        }
         html.append("<p>").append(esc(results.description())).append("</p>");
         if (results.why() != null) html.append("<p class=why><b>Why these settings.</b> ").append(esc(results.why().strip())).append("</p>");
         ExperimentResults.Environment e = results.environment();

@@ -45,7 +45,7 @@ final class ReportTables {
         Table backpressure = PoolTables.backpressure(results);
         if (!backpressure.rows().isEmpty()) tables.add(backpressure);
         if (results.calibration() != null) {
-            tables.add(saturation(results.calibration(), results.partition()));
+            tables.add(saturation(results.calibration(), results.partition(), cpuBoundCells(results, summary)));
             tables.add(calibration(results.calibration()));
         }
         tables.add(footprint(summary, results.settings().published()));
@@ -100,16 +100,23 @@ final class ReportTables {
         List<List<String>> rows = new ArrayList<>();
         for (Summary.Row r : summary.rows()) {
             if (r.steady() == null) continue;
+            List<String> noise = new ArrayList<>();
+            for (int i = 0; i < r.trends().size(); i++) {
+                Double n = i < r.trendNoises().size() ? r.trendNoises().get(i) : null;
+                noise.add(n == null ? "–" : String.format(Locale.ROOT, "±%.1f%%", n * 100));
+            }
             rows.add(List.of(r.cell(), r.trends().stream().map(t -> String.format(Locale.ROOT, "%+.0f%%", t * 100)).collect(Collectors.joining(", ")),
-                    r.steady() ? "steady" : "**still changing**"));
+                    String.join(", ", noise), r.steady() ? "steady" : "**still changing**"));
         }
         return new Table("Steadiness of the hold window",
-                String.format(Locale.ROOT, "Throughput in the second half of the hold window ÷ the first half, per repeat. Beyond ±%.0f%% the "
-                        + "system was still changing while it was measured (the services' JIT still compiling: see the observer table's "
-                        + "compilation share; a queue still filling), so the cell's figures depend on where the window was cut, and a "
-                        + "ratio between such cells says more about warm-up than about the thread model. A longer --warmup is the remedy.",
-                        lab.vthreads.lab.load.ClientResult.STEADY * 100),
-                List.of("cell", "2nd half ÷ 1st half − 1", "verdict"), rows);
+                String.format(Locale.ROOT, "Throughput in the second half of the hold window ÷ the first half, per repeat, and the "
+                        + "noise of that figure (its standard error, from the window's per-second successes). Beyond ±%.0f%% and beyond "
+                        + "%.0f× its noise the system was still changing while it was measured (the services' JIT still compiling: see "
+                        + "the observer table's compilation share and the prewarm; a queue still filling), so the cell's figures depend "
+                        + "on where the window was cut, and a ratio between such cells says more about warm-up than about the thread "
+                        + "model. A longer --prewarm is the remedy.",
+                        lab.vthreads.lab.load.ClientResult.STEADY * 100, lab.vthreads.lab.load.ClientResult.NOISE_MULTIPLE),
+                List.of("cell", "2nd half ÷ 1st half − 1", "its noise", "verdict"), rows);
     }
 
     static Table model(Summary summary) {
@@ -147,13 +154,58 @@ final class ReportTables {
                 List.of("process", "CPU ms per request"), rows);
     }
 
-    /** What the model's CPU bounds use: each process's CPU per request with the CPU saturated, and the bounds it gives. */
-    static Table saturation(Calibration c, Partition partition) {
+    /**
+     * The cells the calibration can be held against: the CPU bound them (as their measurements show) and their windows
+     * were steady, so their CPU per request is a warm, saturated service's, as the calibration's should be.
+     */
+    static Map<String, Map<String, Double>> cpuBoundCells(ExperimentResults results, Summary summary) {
+        Map<String, Map<String, Double>> cells = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < results.cells().size(); i++) {
+            ExperimentResults.CellResult cell = results.cells().get(i);
+            Summary.Row row = summary.rows().get(i);
+            boolean cpuBound = summary.model().stream().anyMatch(m -> m.cell().equals(cell.id()) && m.observed() == lab.vthreads.lab.model.Bottleneck.CPU);
+            if (!cpuBound || !Boolean.TRUE.equals(row.steady()) || cell.repeats().isEmpty()) continue;
+            Map<String, Double> perRequest = new java.util.LinkedHashMap<>();
+            for (String process : cell.repeats().getFirst().processes().keySet()) {
+                perRequest.put(process, Summary.Stat.of(cell.repeats().stream().filter(r -> r.client().throughput() > 0 && r.processes().containsKey(process))
+                        .mapToDouble(r -> r.processes().get(process).meanCpuCores() * 1000 / r.client().throughput()).toArray()).median());
+            }
+            cells.put(cell.id(), perRequest);
+        }
+        return cells;
+    }
+
+    /**
+     * What the model's CPU bounds use: each process's CPU per request with the CPU saturated, and the bounds it gives;
+     * beside it, the same figure in each steady CPU-bound cell, so a reader sees whether the calibration measured
+     * services as warm as the cells (a cold calibration measured 2-3 times the warm cells' CPU per request).
+     */
+    static Table saturation(Calibration c, Partition partition, Map<String, Map<String, Double>> cells) {
         List<List<String>> rows = new ArrayList<>();
         Map<String, Double> saturated = c.saturatedCpuMsPerRequest();
+        List<String> header = new ArrayList<>(List.of("process", "CPU ms per request, saturated"));
+        cells.keySet().forEach(cell -> {
+            header.add(cell);
+            header.add("calibration ÷ " + cell);
+        });
         if (saturated != null) {
-            saturated.forEach((process, ms) -> rows.add(List.of(process, num(ms, 2))));
-            rows.add(List.of("**total**", num(saturated.values().stream().mapToDouble(Double::doubleValue).sum(), 2)));
+            saturated.forEach((process, ms) -> {
+                List<String> row = new ArrayList<>(List.of(process, num(ms, 2)));
+                cells.values().forEach(cell -> {
+                    Double there = cell.get(process);
+                    row.add(there == null ? "–" : num(there, 2));
+                    row.add(there == null || there <= 0 ? "–" : num(ms / there, 2));
+                });
+                rows.add(row);
+            });
+            double total = saturated.values().stream().mapToDouble(Double::doubleValue).sum();
+            List<String> totalRow = new ArrayList<>(List.of("**total**", num(total, 2)));
+            cells.values().forEach(cell -> {
+                double there = saturated.keySet().stream().mapToDouble(p -> cell.getOrDefault(p, 0.0)).sum();
+                totalRow.add(num(there, 2));
+                totalRow.add(there > 0 ? num(total / there, 2) : "–");
+            });
+            rows.add(totalRow);
         }
         String bounds = c.cpuDemands(partition).stream().map(d -> String.format(Locale.ROOT, "%s ÷ %.2f ms = %.0f req/s", d.what(),
                 d.secondsPerRequest() * 1000, d.cores() / d.secondsPerRequest())).collect(Collectors.joining("; "));
@@ -162,8 +214,11 @@ final class ReportTables {
                                 + "%.0f req/s, the machine %.0f%% busy, %.2f ms of CPU per request in all (%.0f%% of the low-load cost). The "
                                 + "model's CPU bounds come from here: %s.", c.saturationUsers(), c.saturationCepMeanMs(), c.saturatedThroughput(),
                         c.saturatedBusy() * 100, c.saturatedTotalCpuMsPerRequest(), c.saturatedTotalCpuMsPerRequest() / c.totalCpuMsPerRequest() * 100,
-                        bounds),
-                List.of("process", "CPU ms per request, saturated"), rows);
+                        bounds) + (cells.isEmpty() ? "" : " Beside it, each cell the CPU bound with a steady window: its processes' CPU per "
+                        + "successful request over the hold window (median over repeats). Within ±15% (0.85-1.15) the calibration measured "
+                        + "services as warm as the cells; far above 1, colder ones. The cells run with their own thread mode and Tomcat "
+                        + "threads, the calibration with the first cell's mode and its limits lifted."),
+                header, rows);
     }
 
     static Table footprint(Summary summary, Published published) {

@@ -8,8 +8,15 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import tools.jackson.databind.node.ObjectNode;
 
-/** Writes and reads an experiment's folder: results.json, summary.md and index.html. */
+/**
+ * Writes and reads an experiment's folder: results.json, summary.md and index.html. results.json holds what was
+ * measured and, for programs that read it, what the report concludes from it: the {@code verdict} and each cell's
+ * {@code model} row (prediction and bottleneck), computed from the same figures on every write.
+ */
 public final class ResultsFiles {
 
     private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
@@ -20,14 +27,29 @@ public final class ResultsFiles {
     public static Summary write(Path directory, ExperimentResults results) {
         try {
             Files.createDirectories(directory);
-            JSON.writeValue(directory.resolve("results.json").toFile(), results);
             Summary summary = Summary.of(results);
+            ObjectNode file = JSON.valueToTree(results);
+            file.set("verdict", JSON.valueToTree(summary.verdict()));
+            file.set("model", JSON.valueToTree(summary.model().stream().map(ResultsFiles::modelEntry).toList()));
+            JSON.writeValue(directory.resolve("results.json").toFile(), file);
             Files.writeString(directory.resolve("summary.md"), SummaryMarkdown.render(results, summary));
             Files.writeString(directory.resolve("index.html"), HtmlReport.render(results, summary));
             return summary;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static Map<String, Object> modelEntry(Summary.ModelRow m) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("cell", m.cell());
+        entry.put("predictedThroughput", m.prediction().throughput());
+        entry.put("predictedBottleneck", m.prediction().bottleneck().label());
+        entry.put("measuredThroughput", m.measured());
+        entry.put("observedBottleneck", m.observed().label());
+        entry.put("evidence", m.evidence());
+        entry.put("deviation", m.deviation());
+        return entry;
     }
 
     public static ExperimentResults read(Path resultsJson) {

@@ -31,7 +31,7 @@ import java.util.function.ToDoubleFunction;
  * capacity model's prediction next to what was measured, and per mode the peak platform threads, heap and CPU.
  */
 public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> footprints, List<ModelRow> model, List<AaControl.Spread> aa,
-                      Interference.Check interference) {
+                      Interference.Check interference, Verdict verdict) {
 
     /** Median and range over repeats. */
     public record Stat(double median, double min, double max) {
@@ -43,14 +43,22 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
         }
     }
 
-    /** @param replica the A/A copy of another cell */
-    /** @param trends each repeat's {@link lab.vthreads.lab.load.ClientResult#holdTrend}, where known */
+    /**
+     * @param replica      the A/A copy of another cell
+     * @param trends       each repeat's {@link lab.vthreads.lab.load.ClientResult#holdTrend}, where known
+     * @param trendNoises  each repeat's {@link lab.vthreads.lab.load.ClientResult#holdTrendNoise}, beside its trend (null: not recorded)
+     */
     public record Row(String cell, String variant, int users, ThreadMode mode, boolean replica, int repeats, Stat requests, Stat throughput,
-                      Stat mean, Stat p95, Stat p99, Stat errors, boolean allConsistent, boolean anyStealFlagged, List<Double> trends) {
+                      Stat mean, Stat p95, Stat p99, Stat errors, boolean allConsistent, boolean anyStealFlagged, List<Double> trends,
+                      List<Double> trendNoises) {
 
-        /** Every repeat's hold window steady (null: not recorded). */
+        /** Every repeat's hold window steady (null: not recorded), by {@link lab.vthreads.lab.load.ClientResult#steady}'s rule. */
         public Boolean steady() {
-            return trends.isEmpty() ? null : trends.stream().allMatch(t -> Math.abs(t) <= lab.vthreads.lab.load.ClientResult.STEADY);
+            if (trends.isEmpty()) return null;
+            for (int i = 0; i < trends.size(); i++) {
+                if (!lab.vthreads.lab.load.ClientResult.steady(trends.get(i), i < trendNoises.size() ? trendNoises.get(i) : null)) return false;
+            }
+            return true;
         }
     }
 
@@ -88,12 +96,14 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
                     stat(r, x -> x.client().latency().mean()), stat(r, x -> x.client().latency().p95()),
                     stat(r, x -> x.client().latency().p99()), stat(r, x -> x.client().ko()),
                     r.stream().allMatch(x -> x.client().consistent()), r.stream().anyMatch(RepeatResult::stealFlagged),
-                    r.stream().map(x -> x.client().holdTrend()).filter(Objects::nonNull).toList()));
+                    r.stream().map(x -> x.client().holdTrend()).filter(Objects::nonNull).toList(),
+                    r.stream().filter(x -> x.client().holdTrend() != null).map(x -> x.client().holdTrendNoise()).collect(java.util.stream.Collectors.toList())));
         }
         List<AaControl.Spread> aa = AaControl.of(results);
         // With faults, both modes lose the same seconds to them: what to compare is the timeline and the rows, not a ratio.
-        return new Summary(rows, results.settings().hasFaults() ? List.of() : ratios(rows, results.settings().published(), results.scaled(), aa), footprints(results), model(results, rows), aa,
-                Interference.of(results));
+        List<Ratio> ratios = results.settings().hasFaults() ? List.of() : ratios(rows, results.settings().published(), results.scaled(), aa);
+        List<ModelRow> model = model(results, rows);
+        return new Summary(rows, ratios, footprints(results), model, aa, Interference.of(results), Verdict.of(results, rows, ratios, model, aa));
     }
 
     /** A scaled run's users stand for the study's: 8 scaled users compare with the study's 100. */

@@ -14,6 +14,12 @@ public final class SummaryMarkdown {
     public static String render(ExperimentResults results, Summary summary) {
         StringBuilder md = new StringBuilder();
         md.append("# ").append(results.preset()).append(results.shortVariant() ? " (short variant)" : "").append("\n\n");
+        List<String> verdict = summary.verdict().lines();
+        if (!verdict.isEmpty()) {
+            md.append("## Verdict\n\n");
+            verdict.forEach(line -> md.append("- ").append(line).append('\n'));
+            md.append('\n').append(Verdict.HOW_TO_READ).append("\n\n");
+        }
         md.append(results.description()).append("\n\n");
         if (results.why() != null) md.append("**Why these settings.** ").append(results.why().strip()).append("\n\n");
         ExperimentResults.Environment e = results.environment();

@@ -27,18 +27,22 @@ class ExperimentRunIT {
     static final Path HOME = Path.of("..").toAbsolutePath().normalize();
 
     @Test
-    void runsTheCellsWritesValidResultsAndAReportAndRecordsACellThatCouldNotStart(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
+    void runsTheCellsOnSharedPrewarmedServicesWritesValidResultsAndAReportAndRecordsCellsThatCouldNotStart(
+            @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
         // The run's folder inside the temporary one: the calibrations it keeps go beside it (../.calibrations), not in /tmp.
         Path dir = temp.resolve("run");
-        // Two real cells, and a third whose HikariCP version does not exist: it must fail alone, with its reason.
+        // Two levels in both modes and an A/A copy of the higher level, each mode on one pair of JVMs; and two cells whose
+        // HikariCP version does not exist: their services must fail alone, with the reason.
         Preset tiny = Preset.parse("""
                 name: tiny
-                description: Two cells, a few seconds each.
+                description: Five cells, a few seconds each.
                 why: A test.
                 simulation: CreatePessoaSimulation
                 workload: closed
-                users: [4]
+                users: [3, 6]
                 modes: [platform, virtual]
+                aaControl: virtual
+                aaControlUsers: highest
                 rampUpSeconds: 1
                 holdSeconds: 4
                 rampDownSeconds: 0
@@ -58,12 +62,15 @@ class ExperimentRunIT {
         ExperimentResults results = runner.run();
         ResultsFiles.write(dir, results);
 
-        assertThat(results.cells()).extracting(ExperimentResults.CellResult::id)
-                .containsExactly("jar-platform-4u", "jar-virtual-4u", "no-such-hikari-virtual-4u");
-        ExperimentResults.CellResult failed = results.cells().get(2);
-        assertThat(failed.repeats()).isEmpty();
-        assertThat(failed.failures()).singleElement().asString().contains("No HikariCP 0.0.0", "7.0.2", "7.1.0");
-        for (ExperimentResults.CellResult cell : results.cells().subList(0, 2)) {
+        assertThat(results.cells()).extracting(ExperimentResults.CellResult::id).containsExactly("jar-platform-3u", "jar-virtual-3u",
+                "no-such-hikari-virtual-3u", "jar-platform-6u", "jar-virtual-6u", "jar-virtual-6u-aa", "no-such-hikari-virtual-6u",
+                "no-such-hikari-virtual-6u-aa");
+        List<ExperimentResults.CellResult> ran = results.cells().stream().filter(c -> c.variant().equals("jar")).toList();
+        for (ExperimentResults.CellResult failed : results.cells().stream().filter(c -> !c.variant().equals("jar")).toList()) {
+            assertThat(failed.repeats()).isEmpty();
+            assertThat(failed.failures()).singleElement().asString().contains("No HikariCP 0.0.0", "7.0.2", "7.1.0");
+        }
+        for (ExperimentResults.CellResult cell : ran) {
             assertThat(cell.failures()).isEmpty();
             ExperimentResults.RepeatResult run = cell.repeats().getFirst();
             // 201s over the whole run, not in the 4 s hold window: with a second build beside it, a cold virtual-mode cell
@@ -76,7 +83,16 @@ class ExperimentRunIT {
             assertThat(run.prewarm()).as(cell.id()).isNotNull();
             assertThat(run.prewarm().seconds()).as(cell.id()).isBetween(1.0, 22.0 + 5);
             assertThat(run.prewarm().compileShares()).as(cell.id()).containsOnlyKeys("pessoa-service", "gateway-service");
-            assertThat(dir.resolve("cells").resolve(cell.id()).resolve("r1").resolve("prewarm.log")).exists();
+            // One prewarm per pair of JVMs, with its most users, before its first cell.
+            assertThat(run.prewarm().users()).as(cell.id()).isEqualTo(6);
+            assertThat(run.prewarm().throughput()).as(cell.id()).isPositive();
+            assertThat(run.stack()).as(cell.id()).isNotNull();
+            assertThat(run.stack().order()).as(cell.id()).isEqualTo(cell.mode() == lab.vthreads.lab.stack.ThreadMode.PLATFORM
+                    ? List.of("jar-platform-6u", "jar-platform-3u") : List.of("jar-virtual-6u", "jar-virtual-3u", "jar-virtual-6u-aa"));
+            assertThat(run.stack().position()).as(cell.id()).isEqualTo(run.stack().order().indexOf(cell.id()) + 1);
+            // The database was emptied before every cell: what an earlier cell on the same JVMs stored is gone.
+            assertThat(run.stack().rowsAtStart()).as(cell.id()).isZero();
+            assertThat(dir.resolve("cells").resolve(run.stack().order().getFirst()).resolve("r1").resolve("prewarm.log")).exists();
             assertThat(run.processes()).containsKeys("postgres", "wiremock", "pessoa-service", "gateway-service", "gatling");
             assertThat(dir.resolve(run.gatlingReport())).exists();
         }
@@ -99,19 +115,25 @@ class ExperimentRunIT {
         assertThat(calibration.connectionHoldMs()).isPositive();
         // The preset prewarms its cells, so its calibration prewarmed too (a warm service's CPU per request for warm cells).
         assertThat(dir.resolve("calibration").resolve("prewarm.log")).exists();
-        // ... and measured the warm services saturated again after it (the saturation run's users come from there).
-        assertThat(dir.resolve("calibration").resolve("gatling-results-warm.json")).exists();
-        assertThat(Files.readString(dir.resolve("summary.md"))).contains("Capacity model: predicted against measured", "jar-platform-4u", "Tomcat threads");
+        // ... whose last seconds, traced, gave the warm services' saturated throughput: no separate warm-up before or after it.
+        assertThat(dir.resolve("calibration").resolve("prewarm-trace.csv")).exists();
+        assertThat(dir.resolve("calibration").resolve("gatling-results-warm.json")).doesNotExist();
+        assertThat(dir.resolve("calibration").resolve("gatling-results-warmup.json")).doesNotExist();
+        assertThat(Files.readString(dir.resolve("summary.md"))).contains("Capacity model: predicted against measured", "jar-platform-6u", "Tomcat threads");
         assertThat(ResultsFilesSchema.validate(dir.resolve("results.json"))).isEmpty();
         String html = Files.readString(dir.resolve("index.html"));
-        for (ExperimentResults.CellResult cell : results.cells().subList(0, 2)) {
+        for (ExperimentResults.CellResult cell : ran) {
             assertThat(html).contains("href=\"" + cell.repeats().getFirst().gatlingReport() + "\"");
         }
-        assertThat(html).contains("Runs that did not happen", "No HikariCP 0.0.0");
-        // Each prewarm loaded its cell's own users, and the calibration's its saturated warm-up's.
-        assertThat(progress.toString()).contains("prewarm: 4 users until the services' JIT settles",
-                "calibration prewarm: " + Calibrator.SATURATION_USERS + " users until");
-        assertThat(progress.toString()).contains("[1/3] jar-platform-4u", "[2/3] jar-virtual-4u", "no-such-hikari-virtual-4u, repeat 1, did not run");
+        assertThat(html).contains("Runs that did not happen", "No HikariCP 0.0.0", "<div class=verdict>");
+        // Two pairs of JVMs started and prewarmed, each with its most users, and the calibration's with its saturated warm-up's.
+        String said = progress.toString();
+        assertThat(said.split("prewarm: 6 users until the services' JIT and throughput settle", -1)).hasSize(3);
+        assertThat(said).doesNotContain("prewarm: 3 users").contains("calibration prewarm: " + Calibrator.SATURATION_USERS + " users until");
+        assertThat(said).contains("[1/8] jar-platform-6u", "[2/8] jar-platform-3u", "[3/8] jar-virtual-6u", "[4/8] jar-virtual-3u",
+                "[5/8] jar-virtual-6u-aa", "no-such-hikari-virtual-6u, repeat 1, did not run", "no-such-hikari-virtual-3u, repeat 1, did not run");
+        // The verdict at both levels, with the copy's spread as the noise floor.
+        assertThat(new ObjectMapper().readTree(dir.resolve("results.json").toFile()).get("verdict").get("levels")).hasSize(2);
     }
 
     /** What a shutdown hook does on SIGTERM or Ctrl-C mid-run: every process the runner started ends, nothing is left behind. */

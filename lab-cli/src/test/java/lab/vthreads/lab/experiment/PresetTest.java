@@ -70,8 +70,21 @@ class PresetTest {
             assertThat(preset.prewarmSeconds()).as(name).isPositive();
             assertThat(preset.shortened().prewarmSeconds()).as(name).isEqualTo(preset.prewarmSeconds());
         }
-        // the main command stays a few minutes long (issue 14): its cells measure services as they start
-        assertThat(Preset.resolve(HOME, "default").prewarmSeconds()).isZero();
+        // the main command too (issue 30): cold, its virtual 200-user window measured the JIT, not the thread model
+        assertThat(Preset.resolve(HOME, "default").prewarmSeconds()).isPositive();
+    }
+
+    @Test
+    void theDefaultPresetMeasuresItsOwnNoiseFloorWithOneAaCopyAtItsHighestLevel() {
+        Preset preset = Preset.resolve(HOME, "default");
+
+        assertThat(preset.cells()).extracting(Cell::id)
+                .containsExactly("platform-20u", "virtual-20u", "platform-200u", "virtual-200u", "virtual-200u-aa");
+        // --aa-control on the command line keeps the preset's level rule; a preset without one copies every level.
+        Preset platformCopies = preset.with(new Preset.Overrides(null, null, null, null, null, ThreadMode.PLATFORM, null), Factors.NONE);
+        assertThat(platformCopies.cells()).extracting(Cell::id).contains("platform-200u-aa").doesNotContain("platform-20u-aa");
+        Preset every = Preset.resolve(HOME, "cpu-bound").with(new Preset.Overrides(null, null, null, null, null, ThreadMode.PLATFORM, null), Factors.NONE);
+        assertThat(every.cells()).filteredOn(Cell::replica).hasSize(every.users().size());
     }
 
     @Test

@@ -59,4 +59,49 @@ class PrewarmTest {
         assertThat(compilers.shares().get("gateway-service")).isCloseTo(500 / 1000.0 / 11, within(1e-9));
         assertThat(compilers.settled()).isTrue();
     }
+
+    @Test
+    void throughputIsSteadyOnceTheLastWindowMatchesTheOneBeforeWithinFivePercent() {
+        Prewarm.Throughput throughput = new Prewarm.Throughput();
+        double count = 0;
+        // 20 s climbing by 10 req/s each second (a service still warming), then flat at 300 req/s.
+        for (int t = 1; t <= 20; t++) {
+            throughput.add(t, count += 100 + 10 * t);
+            assertThat(throughput.steady()).as("second %d", t).isFalse();
+        }
+        for (int t = 21; t <= 40; t++) {
+            throughput.add(t, count += 300);
+        }
+        assertThat(throughput.recent()).isCloseTo(300, within(1e-9));
+        assertThat(throughput.trend()).isCloseTo(0, within(1e-9));
+        assertThat(throughput.steady()).isTrue();
+    }
+
+    @Test
+    void aClimbOfMoreThanFivePercentBetweenWindowsIsNotSteady() {
+        Prewarm.Throughput throughput = new Prewarm.Throughput();
+        double count = 0;
+        // 100 req/s for 10 s, then 106 req/s: +6%.
+        for (int t = 0; t <= 10; t++) throughput.add(t, count += t == 0 ? 0 : 100);
+        for (int t = 11; t <= 20; t++) throughput.add(t, count += 106);
+        assertThat(throughput.trend()).isCloseTo(0.06, within(1e-9));
+        assertThat(throughput.steady()).isFalse();
+        // Nothing served yet: no trend, not steady.
+        Prewarm.Throughput idle = new Prewarm.Throughput();
+        for (int t = 0; t <= 25; t++) idle.add(t, 0);
+        assertThat(idle.trend()).isNaN();
+        assertThat(idle.steady()).isFalse();
+    }
+
+    @Test
+    void aMissedScrapeOfTheRequestCountLeavesTheWindowsSpanningTheReadingsAroundIt() {
+        Prewarm.Throughput throughput = new Prewarm.Throughput();
+        double count = 0;
+        for (int t = 0; t <= 25; t++) {
+            count += t == 0 ? 0 : 50;
+            throughput.add(t, t == 17 ? Double.NaN : count);
+        }
+        assertThat(throughput.recent()).isCloseTo(50, within(1e-9));
+        assertThat(throughput.steady()).isTrue();
+    }
 }

@@ -36,6 +36,29 @@ class GatlingResultsTest {
         assertThat(result(null).steady()).isNull();
     }
 
+    @Test
+    void theTrendsNoiseComesFromEachHalfsPerSecondSpread() {
+        // halves [10, 12, 10, 12] and [10, 12, 10, 12]: means 11, sample variance 4/3, standard error of a mean 0.577;
+        // the ratio 1 ± sqrt(2) × 0.577 / 11 = 7.4%
+        ArrayNode alternating = series(10, 12, 10, 12, 10, 12, 10, 12);
+        assertThat(GatlingResults.trendNoise(alternating, 0, 8)).isCloseTo(Math.sqrt(2) * Math.sqrt(4.0 / 3 / 4) / 11,
+                org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(GatlingResults.trendNoise(series(10, 10, 10, 10, 10, 10), 0, 6)).isZero();
+        assertThat(GatlingResults.trendNoise(series(5, 5, 5), 0, 3)).isNull();
+    }
+
+    @Test
+    void aChangeBeyondFivePercentIsUnsteadyOnlyWhenItIsAlsoBeyondTwiceItsNoise() {
+        assertThat(result(0.07, 0.04).steady()).isTrue();
+        assertThat(result(0.07, 0.03).steady()).isFalse();
+        assertThat(result(0.04, 0.0).steady()).isTrue();
+        assertThat(result(0.3, null).steady()).isFalse();
+    }
+
+    private static ClientResult result(Double trend, Double noise) {
+        return new ClientResult(0, 0, 0, 0, null, java.util.Map.of(), 0, 0, true, 0, 0.0, 0L, 0L, null, null, null, trend, noise);
+    }
+
     private static ClientResult result(Double trend) {
         return new ClientResult(0, 0, 0, 0, null, java.util.Map.of(), 0, 0, true, 0, 0.0, 0L, 0L, null, null, null, trend);
     }

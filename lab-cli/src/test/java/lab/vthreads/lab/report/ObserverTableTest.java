@@ -28,6 +28,6 @@ class ObserverTableTest {
 
         assertThat(table.header()).last().isEqualTo("prewarm");
         assertThat(table.rows()).extracting(row -> row.getLast())
-                .containsExactly("180 s, **still compiling** at the cap", "41 s, settled", "none");
+                .containsExactly("180 s, **not settled** at the cap", "41 s, settled", "none");
     }
 }

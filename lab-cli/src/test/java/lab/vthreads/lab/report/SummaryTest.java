@@ -102,12 +102,21 @@ class SummaryTest {
         assertThat(steady.steady()).isTrue();
         assertThat(rising.steady()).isFalse();
         assertThat(unknown.steady()).isNull();
+        // A 7% change is within the rule when chance alone explains it (noise 4%: 2 × 4% = 8%), not when the noise is 2%.
+        assertThat(row(List.of(-0.07), java.util.Arrays.asList(0.04)).steady()).isTrue();
+        assertThat(row(List.of(-0.07), java.util.Arrays.asList(0.02)).steady()).isFalse();
+        assertThat(row(List.of(-0.07), java.util.Arrays.asList((Double) null)).steady()).isFalse();
         // files without trends get no steadiness table and no column
         assertThat(Summary.of(Fixtures.experiment()).ratios()).allMatch(r -> r.steady() == null);
     }
 
     private static Summary.Row row(List<Double> trends) {
+        return row(trends, List.of());
+    }
+
+    private static Summary.Row row(List<Double> trends, List<Double> noises) {
         Summary.Stat one = Summary.Stat.of(new double[]{1});
-        return new Summary.Row("c", null, 20, lab.vthreads.lab.stack.ThreadMode.PLATFORM, false, 2, one, one, one, one, one, one, true, false, trends);
+        return new Summary.Row("c", null, 20, lab.vthreads.lab.stack.ThreadMode.PLATFORM, false, 2, one, one, one, one, one, one, true, false, trends,
+                noises);
     }
 }

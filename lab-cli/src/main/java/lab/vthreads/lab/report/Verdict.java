@@ -1,0 +1,150 @@
+package lab.vthreads.lab.report;
+
+import lab.vthreads.lab.experiment.ExperimentResults;
+import lab.vthreads.lab.experiment.ExperimentResults.CellResult;
+import lab.vthreads.lab.experiment.ExperimentResults.RepeatResult;
+import lab.vthreads.lab.report.Summary.Ratio;
+import lab.vthreads.lab.report.Summary.Row;
+import lab.vthreads.lab.report.Summary.Stat;
+import lab.vthreads.lab.stack.ThreadMode;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * What a person reads first: per user level, virtual ÷ platform with its range, the model's ratio, the noise floor,
+ * whether the windows were steady and the services settled, the bound that held each mode, and whether the
+ * difference stands out of the noise. The same figures go to results.json, the terminal, summary.md and the report.
+ *
+ * @param levels    one per variant and user level with both modes measured
+ * @param unsettled every run whose services' prewarm stopped at its cap before they settled ("cell r1")
+ */
+public record Verdict(List<Level> levels, List<String> unsettled) {
+
+    /** One paragraph under the verdict, for a reader who meets it for the first time. */
+    public static final String HOW_TO_READ = "Virtual ÷ platform is the throughput ratio of the medians (above 1: virtual threads served more). "
+            + "The A/A spread is how far two measurements of the same cell landed apart in this run: a ratio inside it is noise. "
+            + "A window is steady when its second half's throughput is within 5% of its first half's, or within twice the noise of "
+            + "that comparison (see Steadiness). "
+            + "The bound is what the measurements point at (CPU, Tomcat threads, connection pool, or the users themselves); "
+            + "the model's ratio comes from the calibration, and a measured ratio more than 15% from it is not explained by the model.";
+
+    /** How far a measured ratio may be from the model's before the model is said not to explain it (the model's own rule). */
+    static final double MODEL_TOLERANCE = 0.15;
+
+    /**
+     * @param throughputRatio  virtual ÷ platform throughput: the ratio of the medians, with the min–max of the ratios paired by repeat
+     * @param predictedRatio   the capacity model's virtual ÷ platform (null: no calibration)
+     * @param aaSpread         the A/A spread at this level, its noise floor; where this level has no copy, the run's
+     *                         widest spread, shown for reference but not used to judge this level (null: no A/A control)
+     * @param aaUsers          the users of the A/A copy that spread comes from
+     * @param steady           every window at this level steady, the A/A copy's too (null: not recorded)
+     * @param platformBound    what held the platform cell: what its measurements point at (see the capacity model)
+     * @param virtualBound     the same for the virtual cell
+     * @param beyondNoise      the ratio lies outside this level's A/A spread, and with repeats every paired ratio on the
+     *                         same side of 1 (null: no A/A copy at this level: another level's spread does not carry over,
+     *                         since a level with fewer requests per window is noisier)
+     */
+    public record Level(String variant, int users, Stat throughputRatio, Double predictedRatio, Double aaSpread, Integer aaUsers,
+                        Boolean steady, String platformBound, String virtualBound, Boolean beyondNoise, int repeats) {
+
+        /** Whether the measured ratio is within {@link #MODEL_TOLERANCE} of the model's (null: no model). */
+        @com.fasterxml.jackson.annotation.JsonProperty("matchesModel")
+        public Boolean matchesModel() {
+            return predictedRatio == null ? null : Math.abs(throughputRatio.median() / predictedRatio - 1) <= MODEL_TOLERANCE;
+        }
+
+        /** The level as one sentence. */
+        public String sentence() {
+            StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%s%d users: virtual ÷ platform %.2f×", variant != null ? variant + ", " : "",
+                    users, throughputRatio.median()));
+            if (repeats > 1) s.append(String.format(Locale.ROOT, " (%.2f–%.2f over %d repeats)", throughputRatio.min(), throughputRatio.max(), repeats));
+            if (predictedRatio != null) {
+                s.append(String.format(Locale.ROOT, "; model %.2f×%s", predictedRatio, matchesModel() ? "" : " (more than 15% off)"));
+            }
+            if (aaSpread == null) s.append("; no A/A control");
+            else if (aaUsers != null && aaUsers != users) s.append(String.format(Locale.ROOT, "; no A/A copy at this level (±%.1f%% at %d users)", aaSpread * 100, aaUsers));
+            else s.append(String.format(Locale.ROOT, "; A/A spread ±%.1f%%", aaSpread * 100));
+            s.append(steady == null ? "; steadiness not recorded" : steady ? "; every window steady" : "; **not every window steady**");
+            s.append("; platform held by ").append(platformBound).append(", virtual by ").append(virtualBound);
+            s.append(beyondNoise == null ? "" : beyondNoise ? "; **beyond the noise**" : "; **within the noise**");
+            return s.toString();
+        }
+    }
+
+    static Verdict of(ExperimentResults results, List<Row> rows, List<Ratio> ratios, List<Summary.ModelRow> model, List<AaControl.Spread> aa) {
+        List<Level> levels = new ArrayList<>();
+        AaControl.Spread widest = aa.stream().max(Comparator.comparingDouble(AaControl.Spread::throughput)).orElse(null);
+        for (Ratio ratio : ratios) {
+            CellResult platform = cell(results, ratio.variant(), ratio.users(), ThreadMode.PLATFORM, false);
+            CellResult virtual = cell(results, ratio.variant(), ratio.users(), ThreadMode.VIRTUAL, false);
+            if (platform == null || virtual == null) continue;
+            List<Double> paired = pairedRatios(platform, virtual);
+            Stat range = Stat.of(paired.stream().mapToDouble(Double::doubleValue).toArray());
+            Stat ratioStat = new Stat(ratio.throughput(), Math.min(range.min(), ratio.throughput()), Math.max(range.max(), ratio.throughput()));
+            AaControl.Spread own = AaControl.find(aa, ratio.variant(), ratio.users());
+            AaControl.Spread noise = own != null ? own : widest;
+            Summary.ModelRow platformModel = modelRow(model, platform.id()), virtualModel = modelRow(model, virtual.id());
+            Double predicted = platformModel == null || virtualModel == null ? null
+                    : virtualModel.prediction().throughput() / platformModel.prediction().throughput();
+            Boolean beyond = own == null ? null : Math.abs(ratio.throughput() - 1) > own.throughput()
+                    && (paired.stream().allMatch(r -> r > 1) || paired.stream().allMatch(r -> r < 1));
+            levels.add(new Level(ratio.variant(), ratio.users(), ratioStat, predicted, noise != null ? noise.throughput() : null,
+                    noise != null ? noise.users() : null, steady(rows, ratio.variant(), ratio.users()), bound(platformModel), bound(virtualModel), beyond,
+                    Math.min(platform.repeats().size(), virtual.repeats().size())));
+        }
+        List<String> unsettled = new ArrayList<>();
+        for (CellResult cell : results.cells()) {
+            for (RepeatResult r : cell.repeats()) {
+                if (r.prewarm() != null && !r.prewarm().settled()) unsettled.add(cell.id() + " r" + r.repeat());
+            }
+        }
+        return new Verdict(levels, unsettled);
+    }
+
+    /** The verdict as lines of text (with markdown's bold): one per level, then the runs measured on services that never settled. */
+    public List<String> lines() {
+        List<String> lines = new ArrayList<>(levels.stream().map(Level::sentence).toList());
+        if (!unsettled.isEmpty()) {
+            lines.add("**Not settled**: the prewarm reached its cap before the services' compilers and throughput settled, for "
+                    + String.join(", ", unsettled) + "; their windows may still measure warm-up");
+        }
+        return lines;
+    }
+
+    /** virtual ÷ platform throughput of each repeat both cells ran. */
+    private static List<Double> pairedRatios(CellResult platform, CellResult virtual) {
+        List<Double> ratios = new ArrayList<>();
+        for (RepeatResult p : platform.repeats()) {
+            virtual.repeats().stream().filter(v -> v.repeat() == p.repeat()).findFirst()
+                    .filter(v -> p.client().throughput() > 0)
+                    .ifPresent(v -> ratios.add(v.client().throughput() / p.client().throughput()));
+        }
+        return ratios;
+    }
+
+    /** Every window at this level steady: both modes and the A/A copy (null when any was not recorded). */
+    private static Boolean steady(List<Row> rows, String variant, int users) {
+        List<Boolean> all = rows.stream().filter(r -> Objects.equals(r.variant(), variant) && r.users() == users).map(Row::steady).toList();
+        if (all.isEmpty() || all.contains(null)) return null;
+        return all.stream().allMatch(Boolean::booleanValue);
+    }
+
+    private static String bound(Summary.ModelRow row) {
+        if (row == null) return "an unknown bound (no calibration)";
+        String observed = row.observed().label(), predicted = row.prediction().bottleneck().label();
+        return observed.equals(predicted) ? observed : observed + " (the model: " + predicted + ")";
+    }
+
+    private static Summary.ModelRow modelRow(List<Summary.ModelRow> model, String cell) {
+        return model.stream().filter(m -> m.cell().equals(cell)).findFirst().orElse(null);
+    }
+
+    private static CellResult cell(ExperimentResults results, String variant, int users, ThreadMode mode, boolean replica) {
+        return results.cells().stream().filter(c -> Objects.equals(c.variant(), variant) && c.users() == users && c.mode() == mode
+                && (c.factors() != null && c.factors().replica()) == replica).findFirst().orElse(null);
+    }
+}

@@ -1,0 +1,148 @@
+package lab.vthreads.lab.report;
+
+import lab.vthreads.lab.experiment.Cell;
+import lab.vthreads.lab.experiment.ExperimentResults;
+import lab.vthreads.lab.experiment.ExperimentResults.CellResult;
+import lab.vthreads.lab.experiment.ExperimentResults.RepeatResult;
+import lab.vthreads.lab.experiment.SampleKeys;
+import lab.vthreads.lab.load.ClientResult;
+import lab.vthreads.lab.metrics.Window;
+import lab.vthreads.lab.stack.ThreadMode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The verdict on a hand-made experiment: the fixture's calibration predicts, at 200 users, platform at its 25 Tomcat
+ * threads (25 ÷ 0.51 s = 49.0 req/s) and virtual at its users (200 ÷ 0.51 s = 392.2 req/s), a ratio of 8.0; at 20
+ * users both at 20 ÷ 0.51 s = 39.2 req/s, a ratio of 1.
+ */
+class VerdictTest {
+
+    @Test
+    void eachLevelGetsItsRatioWithRangeTheModelsRatioItsNoiseFloorSteadinessAndBounds() {
+        ExperimentResults results = experiment(List.of(
+                cell(ThreadMode.PLATFORM, 200, false, run(1, 50, 0.01, true), run(2, 48, -0.02, true)),
+                cell(ThreadMode.VIRTUAL, 200, false, run(1, 400, 0.01, false), run(2, 380, 0.02, false)),
+                cell(ThreadMode.VIRTUAL, 200, true, run(1, 392, 0.00, false), run(2, 385, 0.03, false)),
+                cell(ThreadMode.PLATFORM, 20, false, run(1, 39, 0.0, false), run(2, 40, 0.0, false)),
+                cell(ThreadMode.VIRTUAL, 20, false, run(1, 40, 0.0, false), run(2, 39, 0.0, false))), true);
+
+        Verdict verdict = Summary.of(results).verdict();
+
+        Verdict.Level top = level(verdict, 200);
+        // medians 390 ÷ 49; paired repeats 400/50 = 8.0 and 380/48 = 7.92
+        assertThat(top.throughputRatio().median()).isCloseTo(390 / 49.0, within(1e-9));
+        assertThat(top.throughputRatio().min()).isCloseTo(380 / 48.0, within(1e-9));
+        assertThat(top.throughputRatio().max()).isCloseTo(8.0, within(1e-9));
+        assertThat(top.predictedRatio()).isCloseTo((200 / 0.51) / (25 / 0.51), within(1e-6));
+        assertThat(top.matchesModel()).isTrue();
+        // the copy: |392/400 − 1| = 2%, |385/380 − 1| = 1.3%
+        assertThat(top.aaSpread()).isCloseTo(0.02, within(1e-9));
+        assertThat(top.aaUsers()).isEqualTo(200);
+        assertThat(top.steady()).isTrue();
+        assertThat(top.platformBound()).isEqualTo("Tomcat threads");
+        assertThat(top.virtualBound()).isEqualTo("users (closed workload)");
+        assertThat(top.beyondNoise()).isTrue();
+        assertThat(top.sentence()).contains("200 users: virtual ÷ platform 7.96×", "(7.92–8.00 over 2 repeats)", "model 8.00×", "A/A spread ±2.0%",
+                "every window steady", "platform held by Tomcat threads", "**beyond the noise**");
+
+        // 20 users has no copy of its own: another level's spread is shown, but does not judge this one (fewer requests, more noise).
+        Verdict.Level bottom = level(verdict, 20);
+        assertThat(bottom.aaSpread()).isCloseTo(0.02, within(1e-9));
+        assertThat(bottom.aaUsers()).isEqualTo(200);
+        assertThat(bottom.beyondNoise()).isNull();
+        assertThat(bottom.sentence()).contains("no A/A copy at this level (±2.0% at 200 users)").doesNotContain("noise**");
+        assertThat(verdict.unsettled()).isEmpty();
+    }
+
+    @Test
+    void anUnsteadyWindowAndAPrewarmThatNeverSettledAreNamedInTheVerdict() {
+        ExperimentResults results = experiment(List.of(
+                cell(ThreadMode.PLATFORM, 200, false, run(1, 50, 0.01, true)),
+                cell(ThreadMode.VIRTUAL, 200, false, run(1, 150, 0.36, false)
+                        .withPrewarm(new ExperimentResults.Prewarmed(150, false, Map.of("pessoa-service", 0.87), 200, 120.0, 0.2)))), true);
+
+        Verdict verdict = Summary.of(results).verdict();
+
+        Verdict.Level top = level(verdict, 200);
+        assertThat(top.steady()).isFalse();
+        assertThat(top.matchesModel()).isFalse();
+        assertThat(top.beyondNoise()).isNull();
+        assertThat(verdict.unsettled()).containsExactly("virtual-200u r1");
+        assertThat(verdict.lines()).anySatisfy(l -> assertThat(l).contains("**not every window steady**", "no A/A control", "(more than 15% off)"))
+                .anySatisfy(l -> assertThat(l).startsWith("**Not settled**").contains("virtual-200u r1"));
+    }
+
+    @Test
+    void resultsJsonCarriesTheVerdictAndEachCellsPredictionAndStillReadsBack(@TempDir Path dir) throws Exception {
+        ExperimentResults results = experiment(List.of(
+                cell(ThreadMode.PLATFORM, 200, false, run(1, 50, 0.01, true)),
+                cell(ThreadMode.VIRTUAL, 200, false, run(1, 400, 0.01, false)),
+                cell(ThreadMode.VIRTUAL, 200, true, run(1, 392, 0.0, false))), true);
+
+        ResultsFiles.write(dir, results);
+
+        JsonNode json = JsonMapper.builder().build().readTree(dir.resolve("results.json").toFile());
+        assertThat(json.get("schemaVersion").asString()).isEqualTo("3");
+        JsonNode level = json.get("verdict").get("levels").get(0);
+        assertThat(level.get("users").asInt()).isEqualTo(200);
+        assertThat(level.get("throughputRatio").get("median").asDouble()).isCloseTo(8.0, within(1e-9));
+        assertThat(level.get("aaSpread").asDouble()).isCloseTo(0.02, within(1e-9));
+        assertThat(level.get("matchesModel").asBoolean()).isTrue();
+        assertThat(level.get("beyondNoise").asBoolean()).isTrue();
+        assertThat(json.get("model")).hasSize(3);
+        assertThat(json.get("model").get(0).get("cell").asString()).isEqualTo("platform-200u");
+        assertThat(json.get("model").get(0).get("predictedThroughput").asDouble()).isCloseTo(25 / 0.51, within(1e-6));
+        assertThat(json.get("model").get(0).get("predictedBottleneck").asString()).isEqualTo("Tomcat threads");
+        assertThat(ResultsFiles.read(dir.resolve("results.json")).cells()).hasSize(3);
+
+        // The verdict is what a reader meets first: summary.md's first section, and the report's before any chart.
+        String md = Files.readString(dir.resolve("summary.md"));
+        assertThat(md.indexOf("## Verdict")).isPositive().isLessThan(md.indexOf("## ", md.indexOf("## Verdict") + 1));
+        assertThat(md).contains("- 200 users: virtual ÷ platform 8.00×");
+        String html = Files.readString(dir.resolve("index.html"));
+        assertThat(html.indexOf("<div class=verdict>")).isPositive().isLessThan(html.indexOf("<canvas"));
+        assertThat(html).contains("<b>beyond the noise</b>");
+    }
+
+    private static Verdict.Level level(Verdict verdict, int users) {
+        return verdict.levels().stream().filter(l -> l.users() == users).findFirst().orElseThrow();
+    }
+
+    private static ExperimentResults experiment(List<CellResult> cells, boolean calibrated) {
+        ExperimentResults base = Fixtures.experiment();
+        return new ExperimentResults(base.schemaVersion(), base.preset(), base.description(), base.why(), false, base.startedAt(), base.finishedAt(),
+                base.environment(), base.settings(), calibrated ? base.calibration() : null, null, null, cells, base.units(), null);
+    }
+
+    private static CellResult cell(ThreadMode mode, int users, boolean replica, RepeatResult... repeats) {
+        Cell cell = new Cell(null, mode, users, Fixtures.experiment().settings().factors(), replica);
+        return new CellResult(cell.id(), null, mode, users, cell, List.of(repeats), List.of());
+    }
+
+    /** @param tomcatFull the busier service's 25 Tomcat threads all busy (a platform cell held by its threads) */
+    private static RepeatResult run(int n, double throughput, double holdTrend, boolean tomcatFull) {
+        List<Map<String, Double>> samples = new ArrayList<>();
+        for (int t = 1; t <= 5; t++) {
+            samples.add(Map.of(SampleKeys.TIME, (double) t, SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.PESSOA), tomcatFull ? 25.0 : 5.0,
+                    SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.GATEWAY), 5.0));
+        }
+        long ok = Math.round(throughput * 20);
+        ClientResult client = new ClientResult(ok, ok, 0, throughput, new ClientResult.Latency(500, 500, 700, 800, 900), Map.of(), ok, ok, true, 0,
+                throughput, 0L, 0L, new ClientResult.Latency(500, 500, 700, 800, 900), 0L, 20_000L, holdTrend);
+        return new RepeatResult(n, "2026-11-24T10:00:00Z", client,
+                new ExperimentResults.Server(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null),
+                Map.of(), new ExperimentResults.Machine(0.5, 0), samples, null, false, 1, new Window(1, 5));
+    }
+}
