@@ -117,10 +117,10 @@ public final class ExperimentRunner {
     /**
      * A pair of services' start and stop (8-9 s here, from their AOT caches on both CPUs), and a prewarm with its own
      * Gatling JVM and drain where the preset asks for one: what a prewarm takes is what the services need, up to the
-     * cap; the default preset's settled in 50-100 s here.
+     * cap; the default preset's settled in 47-76 s here.
      */
     private long perStackSeconds() {
-        return 12 + (preset.prewarmSeconds() > 0 ? Math.min(preset.prewarmSeconds(), 100) + 10 : 0);
+        return 12 + (preset.prewarmSeconds() > 0 ? Math.min(preset.prewarmSeconds(), 70) + 8 : 0);
     }
 
     /** One measured run on services that are up: Gatling's JVM, the warm-up and measured seconds, the files. */
@@ -226,7 +226,8 @@ public final class ExperimentRunner {
         Path stackDir = options.resultsDirectory().resolve("cells").resolve(first.id()).resolve("r" + repeat);
         Files.createDirectories(stackDir);
         StackSettings settings = base.with(first.mode(), first.factors(), stackDir);
-        CepLatencySwitch.apply(new HttpAdminClient("127.0.0.1", settings.ports().wiremock()), settings.cepLatency());
+        HttpAdminClient cepAdmin = new HttpAdminClient("127.0.0.1", settings.ports().wiremock());
+        CepLatencySwitch.apply(cepAdmin, settings.cepLatency());
         load.requireNotAborted();
         try {
             stack.startServices(settings);
@@ -246,11 +247,19 @@ public final class ExperimentRunner {
             // Before the first cell's database is emptied: the prewarm's rows go with it.
             // On every CPU: the prewarm measures nothing, and it ends when the compilers do, which on the services' one
             // CPU, shared with their request threads, took 83-92 s for the default preset (see Stack#onEveryCpu).
+            // With no CEP latency, as the calibration's: the JIT compiles a method once it has run thousands of times,
+            // so a prewarm at a thread-bound platform cell's 57 req/s left its JVMs far less compiled than the virtual
+            // ones at 450 req/s (pessoa-service: 2,015 methods at C2 against 3,144), and their CPU per request at
+            // 3.5-3.9 ms against 0.8-1.3 ms. Without the latency both modes serve what the CPU allows while they warm.
             ExperimentResults.Prewarmed prewarmed = preset.prewarmSeconds() <= 0 ? null : stack.onEveryCpu(() -> {
+                CepLatencySwitch.apply(cepAdmin, new lab.vthreads.infra.cep.CepLatency.None());
+                progress.note("prewarm on every CPU with no CEP latency; the cells get " + settings.cepLatency().text() + " again");
                 try {
                     return measuredRun.prewarm(Endpoints.of(settings), first, stackDir);
                 } catch (java.io.IOException e) {
                     throw new java.io.UncheckedIOException(e);
+                } finally {
+                    CepLatencySwitch.apply(cepAdmin, settings.cepLatency());
                 }
             });
             for (int i = 0; i < group.cells().size(); i++) {

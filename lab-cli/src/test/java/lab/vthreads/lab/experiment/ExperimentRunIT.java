@@ -129,6 +129,7 @@ class ExperimentRunIT {
         // Two pairs of JVMs started and prewarmed, each with its most users, and the calibration's with its saturated warm-up's.
         String said = progress.toString();
         assertThat(said.split("prewarm: 6 users until the services' JIT and throughput settle", -1)).hasSize(3);
+        assertThat(said.split("prewarm on every CPU with no CEP latency; the cells get fixed:50 again", -1)).hasSize(3);
         assertThat(said).doesNotContain("prewarm: 3 users").contains("calibration prewarm: " + Calibrator.SATURATION_USERS + " users until");
         assertThat(said).contains("[1/8] jar-platform-6u", "[2/8] jar-platform-3u", "[3/8] jar-virtual-6u", "[4/8] jar-virtual-3u",
                 "[5/8] jar-virtual-6u-aa", "no-such-hikari-virtual-6u, repeat 1, did not run", "no-such-hikari-virtual-3u, repeat 1, did not run");
