@@ -201,9 +201,11 @@ final class ReportTables {
             double total = saturated.values().stream().mapToDouble(Double::doubleValue).sum();
             List<String> totalRow = new ArrayList<>(List.of("**total**", num(total, 2)));
             cells.values().forEach(cell -> {
+                // A total over fewer processes than the calibration's would compare unlike sums.
+                boolean all = cell.keySet().containsAll(saturated.keySet());
                 double there = saturated.keySet().stream().mapToDouble(p -> cell.getOrDefault(p, 0.0)).sum();
-                totalRow.add(num(there, 2));
-                totalRow.add(there > 0 ? num(total / there, 2) : "–");
+                totalRow.add(all ? num(there, 2) : "–");
+                totalRow.add(all && there > 0 ? num(total / there, 2) : "–");
             });
             rows.add(totalRow);
         }

@@ -1,0 +1,60 @@
+package lab.vthreads.lab.report;
+
+import lab.vthreads.lab.experiment.Cell;
+import lab.vthreads.lab.experiment.ExperimentResults;
+import lab.vthreads.lab.experiment.ExperimentResults.CellResult;
+import lab.vthreads.lab.experiment.ExperimentResults.RepeatResult;
+import lab.vthreads.lab.experiment.SampleKeys;
+import lab.vthreads.lab.load.ClientResult;
+import lab.vthreads.lab.metrics.Window;
+import lab.vthreads.lab.stack.ThreadMode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Cells on {@link Fixtures}'s calibrated experiment (25 Tomcat threads, 500 ms of CEP latency: 49.0 req/s for
+ * platform threads at 200 users, 392.2 for their users), built from the few figures the verdict reads.
+ */
+final class RunFixtures {
+
+    private RunFixtures() {
+    }
+
+    static ExperimentResults experiment(List<CellResult> cells, boolean calibrated) {
+        ExperimentResults base = Fixtures.experiment();
+        return new ExperimentResults(base.schemaVersion(), base.preset(), base.description(), base.why(), false, base.startedAt(), base.finishedAt(),
+                base.environment(), base.settings(), calibrated ? base.calibration() : null, null, null, cells, base.units(), null);
+    }
+
+    static CellResult cell(ThreadMode mode, int users, boolean replica, RepeatResult... repeats) {
+        Cell cell = new Cell(null, mode, users, Fixtures.experiment().settings().factors(), replica);
+        return new CellResult(cell.id(), null, mode, users, cell, List.of(repeats), List.of());
+    }
+
+    /**
+     * @param tomcatFull the busier service's 25 Tomcat threads all busy (a platform cell held by its threads)
+     * @param busy       the machine's busy share (0.9 and above: a cell the CPU bound)
+     * @param cores      each process's CPU over the window
+     */
+    static RepeatResult run(int n, double throughput, double holdTrend, boolean tomcatFull, double busy, Map<String, Double> cores) {
+        List<Map<String, Double>> samples = new ArrayList<>();
+        for (int t = 1; t <= 5; t++) {
+            samples.add(Map.of(SampleKeys.TIME, (double) t, SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.PESSOA), tomcatFull ? 25.0 : 5.0,
+                    SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.GATEWAY), 5.0));
+        }
+        long ok = Math.round(throughput * 20);
+        ClientResult client = new ClientResult(ok, ok, 0, throughput, new ClientResult.Latency(500, 500, 700, 800, 900), Map.of(), ok, ok, true, 0,
+                throughput, 0L, 0L, new ClientResult.Latency(500, 500, 700, 800, 900), 0L, 20_000L, holdTrend);
+        Map<String, ExperimentResults.ProcessUsage> processes = new java.util.LinkedHashMap<>();
+        cores.forEach((process, used) -> processes.put(process, new ExperimentResults.ProcessUsage(used, 100)));
+        return new RepeatResult(n, "2026-11-24T10:00:00Z", client,
+                new ExperimentResults.Server(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null),
+                processes, new ExperimentResults.Machine(busy, 0), samples, null, false, 1, new Window(1, 5));
+    }
+
+    static RepeatResult run(int n, double throughput, double holdTrend, boolean tomcatFull, double busy) {
+        return run(n, throughput, holdTrend, tomcatFull, busy, Map.of());
+    }
+}
