@@ -16,7 +16,7 @@ import static io.gatling.javaapi.http.HttpDsl.status;
  * The CPU-bound load: users ask pessoa-service (through the gateway) to count the primes in a random range, each
  * asking again as soon as answered. No request blocks, so both thread modes should serve the same throughput.
  *
- * <pre>./mvnw -pl gatling gatling:test -Dgatling.simulationClass=lab.vthreads.gatling.CountPrimesSimulation -Dusers=50</pre>
+ * <pre>./mvnw gatling:test -Dgatling.simulationClass=lab.vthreads.gatling.CountPrimesSimulation -Dusers=50</pre>
  */
 public class CountPrimesSimulation extends LabSimulation {
 

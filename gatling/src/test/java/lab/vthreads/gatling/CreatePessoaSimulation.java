@@ -24,7 +24,7 @@ import static io.gatling.javaapi.http.HttpDsl.status;
  * The main load: users post valid, unique people (1–3 addresses from the mock's known CEPs), each sending the next
  * as soon as the last is answered.
  *
- * <pre>./mvnw -pl gatling gatling:test -Dusers=200 -DrampUp=10 -Dhold=60 -DrampDown=5</pre>
+ * <pre>./mvnw gatling:test -Dusers=200 -DrampUp=10 -Dhold=60 -DrampDown=5</pre>
  */
 public class CreatePessoaSimulation extends LabSimulation {
 

@@ -24,7 +24,7 @@ import static io.gatling.javaapi.http.HttpDsl.status;
  * A Rinha-de-Backend-style mix: bad payloads of every kind among valid ones. Each request must get exactly its
  * expected status (a 5xx is always a failure), and the valid ones must still be stored, one row per 201.
  *
- * <pre>./mvnw -pl gatling gatling:test -Dgatling.simulationClass=lab.vthreads.gatling.InvalidInputSimulation -Dusers=50</pre>
+ * <pre>./mvnw gatling:test -Dgatling.simulationClass=lab.vthreads.gatling.InvalidInputSimulation -Dusers=50</pre>
  */
 public class InvalidInputSimulation extends LabSimulation {
 

@@ -3,7 +3,7 @@ package lab.vthreads.gatling;
 /**
  * A few users for a few seconds, no errors allowed: what the tests and CI run against a fresh stack.
  *
- * <pre>./mvnw -pl gatling gatling:test -Dgatling.simulationClass=lab.vthreads.gatling.SmokeSimulation</pre>
+ * <pre>./mvnw gatling:test -Dgatling.simulationClass=lab.vthreads.gatling.SmokeSimulation</pre>
  */
 public class SmokeSimulation extends CreatePessoaSimulation {
 

@@ -78,7 +78,7 @@ public final class UpCommand implements Callable<Integer> {
 
         Table.print(out, stack.rows());
         String gateway = stack.settings().url(stack.settings().ports().gateway());
-        out.println("\nLoad it:  ./mvnw -pl gatling gatling:test -Dgatling.simulationClass=lab.vthreads.gatling.CreatePessoaSimulation -DbaseUrl=" + gateway);
+        out.println("\nLoad it:  ./mvnw gatling:test -Dgatling.simulationClass=lab.vthreads.gatling.CreatePessoaSimulation -DbaseUrl=" + gateway);
         out.println("Try it:   curl -i -H 'Content-Type: application/json' -d '{\"cpf\":\"89084980875\",\"nome\":\"FULANO\",\"enderecos\":[{\"cep\":\"22041012\"}]}' "
                 + gateway + "/v1/pessoas");
         out.println("Control:  ./lab ps | stop COMPONENT | start COMPONENT | restart COMPONENT | kill [-s SIGNAL] COMPONENT | down   (restart policy: "
