@@ -25,7 +25,8 @@ import java.util.Set;
  * Measures what one request costs on this machine, before any cell (see {@link Calibration}): fresh services in the
  * first cell's mode; a saturated warm-up (where the preset prewarms, the prewarm until the services settle) and two
  * open-workload runs well below the warm-up's throughput with no CEP latency;
- * then one closed run with the cells' CEP latency and enough users to saturate the CPU. Each run's figures come from
+ * then one closed run with the cells' CEP latency and enough users to saturate the CPU, after 10 unmeasured seconds of
+ * the same load. Each run's figures come from
  * the seconds after the load generator's own start-up.
  *
  * <p>Only the CPU may bind in the calibration, so its services run with every other limit lifted: Tomcat threads
@@ -59,6 +60,14 @@ final class Calibrator {
 
     /** The warm-up: unmeasured seconds, then the seconds whose throughput sets the rates. */
     private static final int WARMUP_SECONDS = 15, WARMUP_HOLD_SECONDS = 6;
+
+    /**
+     * Unmeasured load before the saturation run's window, with the cells' CEP latency. The prewarm warms the services
+     * with no latency; the load generator is a fresh JVM, and the CEP mock has not yet served a delayed answer. Without
+     * it the calibration measured Gatling at 1.57 and WireMock at 1.66 times their CPU per request in a warm CPU-bound
+     * cell (`./lab run --users 600`), where the services' figures were within 10-25%.
+     */
+    static final int SATURATION_WARMUP_SECONDS = 10;
 
     /** The load generator's own JVM start-up, left out of every calibration window. */
     private static final double START_UP_SECONDS = 10;
@@ -122,7 +131,7 @@ final class Calibrator {
             Calibration.Run high = measure("rate-" + rates[1], open(rates[1])).run();
             int users = saturationUsers(cores, high, partition, cellLatency.meanMillis(), warmedUp);
             CepLatencySwitch.apply(wiremock, cellLatency);
-            Measured saturation = measure("saturation", closed(users));
+            Measured saturation = measure("saturation", closed(users).warmup(SATURATION_WARMUP_SECONDS));
             if (unstable(saturation.client())) {
                 // A CPU queue deep enough to push CEP lookups past their deadline: the failed requests' CPU is spread
                 // over fewer requests, and the figures measure the collapse (one of three default calibrations at
@@ -131,7 +140,7 @@ final class Calibrator {
                 int fewer = fewerUsers(users);
                 progress.note(String.format(java.util.Locale.ROOT, "calibration: %d of %d requests failed in the saturation run (%s); again with %d users",
                         saturation.client().ko(), saturation.client().requests(), saturation.client().koReasons(), fewer));
-                Measured again = measure("saturation-again", closed(fewer));
+                Measured again = measure("saturation-again", closed(fewer).warmup(SATURATION_WARMUP_SECONDS));
                 if (errorShare(again.client()) < errorShare(saturation.client())) {
                     saturation = again;
                     users = fewer;
@@ -305,6 +314,6 @@ final class Calibrator {
 
     /** Roughly how long the calibration takes here. */
     static long estimateSeconds(int seconds) {
-        return 30 + 20 + 3 * (seconds + 8) + 12;
+        return 30 + 20 + 3 * (seconds + 8) + SATURATION_WARMUP_SECONDS + 12;
     }
 }
