@@ -12,6 +12,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -49,19 +50,33 @@ public final class Http {
         return send(request);
     }
 
+    /** What a cold service answers while it warms up: a CEP lookup past its read timeout (504), a busy pool or limit (503). */
+    static final Set<Integer> WARMING_UP = Set.of(503, 504);
+
+    /** Between two attempts: a cold service gets a moment, and a failing one is not hammered. */
+    static final Duration PAUSE = Duration.ofMillis(250);
+
     /**
      * POSTs a fresh body from {@code json} until one is answered with {@code status} or {@code within} has passed, and
      * returns the last reply. A readiness wait for tests that assert on what a successful request leaves behind: a cold
      * service's first request can miss a timeout on a busy machine (its first CEP lookup took over 2 s while another
-     * build ran), and that is not what such a test is about.
+     * build ran), and that is not what such a test is about. Only those answers ({@link #WARMING_UP}) are tried again;
+     * any other one (a 500, a 400) is returned at once, for the test to fail on.
      */
     public Reply postJsonUntil(int status, Duration within, String path, Supplier<String> json) {
         long deadline = System.nanoTime() + within.toNanos();
-        Reply reply;
-        do {
-            reply = postJson(path, json.get());
-        } while (reply.status() != status && System.nanoTime() < deadline);
-        return reply;
+        while (true) {
+            Reply reply = postJson(path, json.get());
+            if (reply.status() == status || !WARMING_UP.contains(reply.status()) || System.nanoTime() >= deadline) {
+                return reply;
+            }
+            try {
+                Thread.sleep(PAUSE);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return reply;
+            }
+        }
     }
 
     public Reply get(String path) {
