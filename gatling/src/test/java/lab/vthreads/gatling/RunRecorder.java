@@ -224,16 +224,7 @@ public final class RunRecorder {
     }
 
     private static Map<String, Object> summary(Histogram h) {
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("count", h.getTotalCount());
-        if (h.getTotalCount() > 0) {
-            s.put("mean", h.getMean());
-            s.put("p50", h.getValueAtPercentile(50));
-            s.put("p95", h.getValueAtPercentile(95));
-            s.put("p99", h.getValueAtPercentile(99));
-            s.put("max", h.getMaxValue());
-        }
-        return s;
+        return lab.vthreads.infra.histogram.HistogramSummary.of(h);
     }
 
     /** HdrHistogram's compressed form, base64: what {@code Histogram.decodeFromCompressedByteBuffer} reads back. */

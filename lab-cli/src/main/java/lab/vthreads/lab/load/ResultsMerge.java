@@ -127,17 +127,13 @@ public final class ResultsMerge {
         return Base64.getEncoder().encodeToString(bytes);
     }
 
-    /** The same fields the simulation writes for each histogram. */
+    /** The same fields the simulation writes for each histogram, from the same code. */
     private static ObjectNode summary(Histogram h) {
         ObjectNode s = JSON.createObjectNode();
-        s.put("count", h.getTotalCount());
-        if (h.getTotalCount() > 0) {
-            s.put("mean", h.getMean());
-            s.put("p50", h.getValueAtPercentile(50));
-            s.put("p95", h.getValueAtPercentile(95));
-            s.put("p99", h.getValueAtPercentile(99));
-            s.put("max", h.getMaxValue());
-        }
+        lab.vthreads.infra.histogram.HistogramSummary.of(h).forEach((field, value) -> {
+            if (value instanceof Long l) s.put(field, l);
+            else s.put(field, (Double) value);
+        });
         return s;
     }
 

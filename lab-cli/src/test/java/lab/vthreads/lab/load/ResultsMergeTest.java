@@ -4,6 +4,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.nio.file.Path;
@@ -51,6 +52,22 @@ class ResultsMergeTest {
         // What averaging the two p99s would have said instead: the check above can fail.
         double averaged = (a.getValueAtPercentile(99) + b.getValueAtPercentile(99)) / 2.0;
         assertThat(averaged).isNotEqualTo((double) everyOne.getValueAtPercentile(99));
+    }
+
+    /** The simulation and merge-results write the same summary: field for field, from one histogram. */
+    @Test
+    void theMergedSummaryHasTheFieldsAndValuesTheSimulationWrites() {
+        Histogram h = new Histogram(3_600_000, 3);
+        for (long ms : new long[] {120, 180, 240, 900, 2_500}) h.recordValue(ms);
+
+        Histogram none = new Histogram(3_600_000, 3);
+        // merge-results needs two parts; an empty second one leaves the first one's histogram as it is
+        JsonNode merged = ResultsMerge.merge(List.of(part("a", h, START, 100, 400, 1400, 0), part("b", none, START, 0, 400, 1400, 1)))
+                .get("steadyOkLatencyMs");
+
+        java.util.Map<String, Object> written = lab.vthreads.infra.histogram.HistogramSummary.of(h);
+        assertThat(merged.propertyNames()).containsExactlyElementsOf(written.keySet());
+        written.forEach((field, value) -> assertThat(merged.get(field).asDouble()).as(field).isEqualTo(((Number) value).doubleValue()));
     }
 
     @Test
