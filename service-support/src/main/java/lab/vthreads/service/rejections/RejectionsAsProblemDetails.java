@@ -1,0 +1,26 @@
+package lab.vthreads.service.rejections;
+
+import org.apache.catalina.core.StandardHost;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.context.annotation.Bean;
+
+/** Both services answer Tomcat's own rejections with a problem detail ({@link ProblemDetailErrorReportValve}). */
+@AutoConfiguration
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnClass(ConfigurableTomcatWebServerFactory.class)
+public class RejectionsAsProblemDetails {
+
+    @Bean
+    WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> rejectionsAsProblemDetails() {
+        // The host makes its error report valve from this class name when it starts: the context is already its child here.
+        return factory -> factory.addContextCustomizers(context -> {
+            if (context.getParent() instanceof StandardHost host) {
+                host.setErrorReportValveClass(ProblemDetailErrorReportValve.class.getName());
+            }
+        });
+    }
+}
