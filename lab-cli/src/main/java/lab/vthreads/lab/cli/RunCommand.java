@@ -132,6 +132,10 @@ public final class RunCommand implements Callable<Integer> {
                 shortVariant ? " (short)" : "", runner.estimateCalibration().isZero() ? "" : "calibration + ", runner.cells().size(), chosen.repeat(), runs,
                 Math.round((runner.estimateRuns().toSeconds() + runner.estimateCalibration().toSeconds()) / 60.0),
                 root.relativize(directory));
+        if (!lab.vthreads.lab.metrics.ProcStats.SYSTEM.available()) {
+            out.println("Warning: this system has no /proc (the lab measures processes on Linux): every process's CPU and memory, the "
+                    + "machine's CPU and steal, and so the capacity model's CPU bounds will be reported as not measured.");
+        }
         ExperimentResults experiment;
         Thread stopper = new Thread(() -> {
             System.out.println("\nStopping the experiment: the load generator, the services, PostgreSQL and the CEP API...");

@@ -259,6 +259,11 @@ final class Calibrator {
         } finally {
             sampler.close();
         }
+        ExperimentResults.Sampling sampling = sampler.sampling();
+        if (sampling.dropped() > 0) {
+            progress.note(String.format(java.util.Locale.ROOT, "calibration %s: the sampler dropped %d of %d seconds%s (first: %s)", name,
+                    sampling.dropped(), sampling.taken(), sampling.thin() ? ", too many: its CPU figures are thin" : "", sampling.firstError()));
+        }
         ClientResult client = GatlingResults.read(resultsFile, exit);
         return new Measured(window(sampler.samples(), measured.keySet(), loadWindow(client, sampler.startEpochMs())), client);
     }
@@ -293,7 +298,9 @@ final class Calibrator {
         }
         Map<String, Double> cores = new LinkedHashMap<>();
         for (String name : processNames) {
-            cores.put(name, zeroIfNaN(window.mean(samples, SampleKeys.cpu(name))));
+            // Not measured (no /proc) stays out: the model then names the CPU as not bounded instead of free.
+            double used = window.mean(samples, SampleKeys.cpu(name));
+            if (!Double.isNaN(used)) cores.put(name, used);
         }
         double usages = window.delta(all, SampleKeys.PESSOA_USAGES);
         return new Calibration.Run(wall, requests / wall, cores, window.delta(all, SampleKeys.GATEWAY_REQUEST_SECONDS) / requests * 1000,

@@ -36,8 +36,11 @@ public record ExperimentResults(
         Map<String, String> units,
         ExternalTarget.Description target) {
 
-    /** 3: each run's {@code stack} and the prewarm's throughput; the file's {@code verdict} and {@code model} (ResultsFiles). */
-    public static final String SCHEMA_VERSION = "3";
+    /**
+     * 3: each run's {@code stack} and the prewarm's throughput; the file's {@code verdict} and {@code model} (ResultsFiles).
+     * 4: each run's {@code sampling} (seconds taken and dropped) and the verdict's {@code thin} runs.
+     */
+    public static final String SCHEMA_VERSION = "4";
 
     public static final Map<String, String> UNITS = Map.of(
             "t", "seconds since the measured run started",
@@ -69,30 +72,55 @@ public record ExperimentResults(
      * @param faults        what the preset's faults did: timeline, recoveries, the rows against the 201s (null: no faults)
      * @param prewarm       the prewarm of the services this run was measured on (shared by every run on them)
      * @param stack         where this run stood on its services' JVMs (null in files written before stacks were shared)
+     * @param sampling      how many of the sampler's seconds were kept and dropped (null in files written before)
      */
     public record RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
                                Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged,
-                               int attempt, Window window, FaultOutcome faults, Prewarmed prewarm, StackUse stack) {
+                               int attempt, Window window, FaultOutcome faults, Prewarmed prewarm, StackUse stack, Sampling sampling) {
 
         public RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
                             Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged, int attempt,
                             Window window) {
-            this(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window, null, null, null);
+            this(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window, null, null, null, null);
         }
 
         public RepeatResult withFaults(FaultOutcome outcome) {
             return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    outcome, prewarm, stack);
+                    outcome, prewarm, stack, sampling);
         }
 
         public RepeatResult withPrewarm(Prewarmed prewarmed) {
             return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    faults, prewarmed, stack);
+                    faults, prewarmed, stack, sampling);
         }
 
         public RepeatResult withStack(StackUse use) {
             return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    faults, prewarm, use);
+                    faults, prewarm, use, sampling);
+        }
+
+        public RepeatResult withSampling(Sampling kept) {
+            return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
+                    faults, prewarm, stack, kept);
+        }
+    }
+
+    /**
+     * The sampler's seconds in one run: each second reads /proc and scrapes both services, and one that fails is
+     * dropped, so that a race with a stopping process does not end the run. Counted, so that a reader can tell a thin
+     * series from a full one.
+     *
+     * @param taken      the seconds the sampler tried
+     * @param dropped    the seconds it dropped
+     * @param firstError the first dropped second's error (null: none dropped)
+     */
+    public record Sampling(int taken, int dropped, String firstError) {
+
+        /** Beyond this share of dropped seconds a run's series are too thin to trust, and the verdict says so. */
+        public static final double THIN = 0.05;
+
+        public boolean thin() {
+            return taken > 0 && (double) dropped / taken > THIN;
         }
     }
 

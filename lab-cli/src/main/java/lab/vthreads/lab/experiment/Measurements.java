@@ -25,22 +25,24 @@ final class Measurements {
         Map<String, ExperimentResults.ProcessUsage> processes = new LinkedHashMap<>();
         for (String name : processNames) {
             double cores = window != null ? window.mean(samples, SampleKeys.cpu(name)) : sampler.mean(SampleKeys.cpu(name));
-            processes.put(name, new ExperimentResults.ProcessUsage(zeroIfNaN(cores), zeroIfNaN(sampler.peak(SampleKeys.rssMb(name)))));
+            double rss = sampler.peak(SampleKeys.rssMb(name));
+            // Not measured (no /proc, or no sample in the window) is left out, never written as 0.
+            if (!Double.isNaN(cores) && !Double.isNaN(rss)) processes.put(name, new ExperimentResults.ProcessUsage(cores, rss));
         }
-        ExperimentResults.Machine machine = window != null
-                ? new ExperimentResults.Machine(zeroIfNaN(window.mean(samples, SampleKeys.MACHINE_BUSY)), zeroIfNaN(window.mean(samples, SampleKeys.STEAL)))
-                : sampler.machine();
+        ExperimentResults.Machine machine = window != null ? machineOver(window, samples) : sampler.machine();
         return new ExperimentResults.RepeatResult(repeat, Instant.now().toString(), client, sampler.server(), processes, machine, samples,
-                gatlingReport, machine.meanSteal() > stealThreshold, attempt, window);
+                gatlingReport, machine != null && machine.meanSteal() > stealThreshold, attempt, window).withSampling(sampler.sampling());
+    }
+
+    /** The machine's busy and steal shares over the window; null where they were not measured. */
+    private static ExperimentResults.Machine machineOver(Window window, List<Map<String, Double>> samples) {
+        double busy = window.mean(samples, SampleKeys.MACHINE_BUSY), steal = window.mean(samples, SampleKeys.STEAL);
+        return Double.isNaN(busy) ? null : new ExperimentResults.Machine(busy, Double.isNaN(steal) ? 0 : steal);
     }
 
     /** The load generator's hold window in the sampler's seconds; null when the load generator reported none. */
     static Window holdWindow(ClientResult client, long samplerStartEpochMs) {
         if (client.holdFromEpochMs() == null || client.holdToEpochMs() <= client.holdFromEpochMs()) return null;
         return new Window((client.holdFromEpochMs() - samplerStartEpochMs) / 1000.0, (client.holdToEpochMs() - samplerStartEpochMs) / 1000.0);
-    }
-
-    private static double zeroIfNaN(double value) {
-        return Double.isNaN(value) ? 0 : value;
     }
 }

@@ -55,38 +55,54 @@ final class Sampler implements AutoCloseable {
     private final long startNanos = System.nanoTime();
     private final long startEpochMs = System.currentTimeMillis();
     private long lastNanos = startNanos;
-    private ProcStats.MachineCpu lastMachine = ProcStats.MachineCpu.read();
-    private Map<Integer, ProcStats.MachineCpu> lastEach = ProcStats.MachineCpu.readEach();
-    private ProcStats.MachineCpu firstMachine = lastMachine;
+    private final ProcStats proc;
+    private ProcStats.MachineCpu lastMachine;
+    private Map<Integer, ProcStats.MachineCpu> lastEach;
+    private final ProcStats.MachineCpu firstMachine;
     private PrometheusScrape firstPessoa, firstGateway, lastPessoa, lastGateway;
+    private int taken, dropped;
+    private String firstDropped;
 
     Sampler(String pessoaManagement, String gatewayManagement, Map<String, ManagedProcess> processes, Consumer<String> live) {
+        this(pessoaManagement, gatewayManagement, processes, live, ProcStats.SYSTEM);
+    }
+
+    /** @param proc where process and machine figures come from: a test takes /proc away with another */
+    Sampler(String pessoaManagement, String gatewayManagement, Map<String, ManagedProcess> processes, Consumer<String> live, ProcStats proc) {
+        this.proc = proc;
+        this.lastMachine = proc.machine();
+        this.firstMachine = lastMachine;
+        this.lastEach = proc.eachCpu();
         this.pessoaManagement = pessoaManagement;
         this.gatewayManagement = gatewayManagement;
         this.processes = processes;
         this.live = live;
         firstPessoa = lastPessoa = PrometheusScrape.of(pessoaManagement, FAMILIES);
         firstGateway = lastGateway = PrometheusScrape.of(gatewayManagement, FAMILIES);
-        processes.forEach((name, p) -> lastCpu.put(name, ProcStats.cpuSeconds(p.handles())));
-        lastCpu.put(LAB, ProcStats.cpuSeconds(List.of(ProcessHandle.current())));
+        processes.forEach((name, p) -> lastCpu.put(name, proc.cpuSeconds(p.handles())));
+        lastCpu.put(LAB, proc.cpuSeconds(List.of(ProcessHandle.current())));
         // With a fixed delay, a slow sample (a saturated service answers its scrape late) delays the next one instead
         // of causing a burst of catch-up samples; the windows weight each sample by the time it covers.
         timer.scheduleWithFixedDelay(this::sample, 1, 1, TimeUnit.SECONDS);
     }
 
     private synchronized void sample() {
+        taken++;
         try {
             long now = System.nanoTime();
             double wall = (now - lastNanos) / 1e9;
             lastNanos = now;
             Map<String, Double> s = new LinkedHashMap<>();
             s.put(SampleKeys.TIME, Math.round((now - startNanos) / 1e8) / 10.0);
-            ProcStats.MachineCpu machine = ProcStats.MachineCpu.read();
-            double[] shares = machine.sharesSince(lastMachine);
+            // Without /proc these stay out of the sample: absent, not 0 (see ProcStats).
+            ProcStats.MachineCpu machine = proc.machine();
+            if (machine != null && lastMachine != null) {
+                double[] shares = machine.sharesSince(lastMachine);
+                s.put(SampleKeys.MACHINE_BUSY, shares[0]);
+                s.put(SampleKeys.STEAL, shares[1]);
+            }
             lastMachine = machine;
-            s.put(SampleKeys.MACHINE_BUSY, shares[0]);
-            s.put(SampleKeys.STEAL, shares[1]);
-            Map<Integer, ProcStats.MachineCpu> each = ProcStats.MachineCpu.readEach();
+            Map<Integer, ProcStats.MachineCpu> each = proc.eachCpu();
             each.forEach((cpu, reading) -> {
                 ProcStats.MachineCpu before = lastEach.get(cpu);
                 if (before != null) s.put(SampleKeys.cpuBusy(cpu), reading.sharesSince(before)[0]);
@@ -94,13 +110,13 @@ final class Sampler implements AutoCloseable {
             lastEach = each;
             processes.forEach((name, p) -> {
                 List<ProcessHandle> handles = p.handles();
-                double cpu = ProcStats.cpuSeconds(handles);
+                double cpu = proc.cpuSeconds(handles);
                 // A process that restarted (or lost a child) has a counter that went down: no negative CPU.
                 s.put(SampleKeys.cpu(name), wall > 0 ? Math.max(0, (cpu - lastCpu.getOrDefault(name, cpu)) / wall) : 0);
                 lastCpu.put(name, cpu);
-                s.put(SampleKeys.rssMb(name), ProcStats.rssMb(handles));
+                s.put(SampleKeys.rssMb(name), proc.rssMb(handles));
             });
-            double lab = ProcStats.cpuSeconds(List.of(ProcessHandle.current()));
+            double lab = proc.cpuSeconds(List.of(ProcessHandle.current()));
             s.put(SampleKeys.cpu(LAB), wall > 0 ? Math.max(0, (lab - lastCpu.getOrDefault(LAB, lab)) / wall) : 0);
             lastCpu.put(LAB, lab);
             PrometheusScrape pessoa = PrometheusScrape.of(pessoaManagement, FAMILIES);
@@ -125,7 +141,10 @@ final class Sampler implements AutoCloseable {
             s.values().removeIf(v -> v == null || v.isNaN() || v.isInfinite());
             samples.add(s);
         } catch (RuntimeException e) {
-            // a sample lost to a race with a stopping process must not end the run
+            // A sample lost to a race with a stopping process must not end the run; but a parsing bug would drop every
+            // second the same way, so each one is counted and the first error kept (see Sampling).
+            dropped++;
+            if (firstDropped == null) firstDropped = e.toString();
         }
     }
 
@@ -166,6 +185,11 @@ final class Sampler implements AutoCloseable {
     @Override
     public synchronized void close() {
         timer.shutdownNow();
+    }
+
+    /** The seconds tried and dropped so far. */
+    synchronized ExperimentResults.Sampling sampling() {
+        return new ExperimentResults.Sampling(taken, dropped, firstDropped);
     }
 
     List<Map<String, Double>> samples() {
@@ -217,8 +241,11 @@ final class Sampler implements AutoCloseable {
         return samples().stream().map(s -> s.get(key)).filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
     }
 
+    /** The machine's busy and steal shares since the sampler started; null where nothing measures them (no /proc). */
     ExperimentResults.Machine machine() {
-        double[] shares = ProcStats.MachineCpu.read().sharesSince(firstMachine);
-        return new ExperimentResults.Machine(shares[0], shares[1]);
+        ProcStats.MachineCpu now = proc.machine();
+        if (now == null || firstMachine == null) return null;
+        double[] shares = now.sharesSince(firstMachine);
+        return Double.isNaN(shares[0]) ? null : new ExperimentResults.Machine(shares[0], shares[1]);
     }
 }

@@ -25,10 +25,14 @@ public final class CapacityModel {
 
     public static Prediction predict(CellDemand d) {
         List<Bound> bounds = new ArrayList<>();
+        List<String> notMeasured = new ArrayList<>();
         for (CpuDemand cpu : d.cpus()) {
             if (cpu.secondsPerRequest() > 0) {
                 bounds.add(new Bound(cpu.resource(), cpu.cores() / cpu.secondsPerRequest(),
                         String.format(Locale.ROOT, "%s ÷ %.2f ms CPU per request", cpu.what(), cpu.secondsPerRequest() * 1000)));
+            } else {
+                // No CPU figure (no /proc where the calibration ran): a bound of cores ÷ 0 would call the CPU free.
+                notMeasured.add(cpu.what() + ": CPU per request not measured");
             }
         }
         if (d.tomcatThreads() != null && d.threadHoldSeconds() > 0) {
@@ -50,7 +54,8 @@ public final class CapacityModel {
         if (bounds.isEmpty()) {
             throw new IllegalArgumentException("no resource bounds this cell: " + d);
         }
-        return new Prediction(List.copyOf(bounds), bounds.stream().min(Comparator.comparingDouble(Bound::throughput)).orElseThrow());
+        return new Prediction(List.copyOf(bounds), bounds.stream().min(Comparator.comparingDouble(Bound::throughput)).orElseThrow(),
+                List.copyOf(notMeasured));
     }
 
     /**

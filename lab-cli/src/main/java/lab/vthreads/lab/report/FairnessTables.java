@@ -96,7 +96,8 @@ final class FairnessTables {
             double gatewayJit = r.window().delta(r.samples(), SampleKeys.ServiceValue.JIT_MS.of(SampleKeys.GATEWAY)) / 1000 / seconds;
             rows.add(List.of(cell.id(), num(lab.meanCpuCores(), 3), String.format(Locale.ROOT, "%.1f%%", lab.meanCpuCores() / cores * 100),
                     Double.isNaN(pessoaJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", pessoaJit * 100),
-                    Double.isNaN(gatewayJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", gatewayJit * 100), prewarm(r.prewarm(), r.stack())));
+                    Double.isNaN(gatewayJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", gatewayJit * 100), prewarm(r.prewarm(), r.stack()),
+                    sampling(r.sampling())));
         }
         return new ReportTables.Table("The observer's cost and the services' warmth (hold window)",
                 "The lab samples every second: both services' Prometheus endpoints (only the metrics it reads), /proc for every process, "
@@ -105,8 +106,17 @@ final class FairnessTables {
                         + "were at work in the window, as a share of it (elapsed time: a compiler thread waiting for a CPU that the "
                         + "request threads hold counts too); near zero means the service was warm. Prewarm: the load before the "
                         + "JVMs' first cell that waited for their JIT and throughput to settle (--prewarm), whether they did, and where this "
-                        + "cell came among the cells measured on the same JVMs.",
-                List.of("cell", "lab JVM (cores)", "of the machine", "pessoa-service JIT", "gateway-service JIT", "prewarm"), rows);
+                        + "cell came among the cells measured on the same JVMs. Samples dropped: the seconds whose reading failed, of all "
+                        + "the sampler tried in the run, with the first error; beyond " + Math.round(ExperimentResults.Sampling.THIN * 100)
+                        + "% the verdict names the run.",
+                List.of("cell", "lab JVM (cores)", "of the machine", "pessoa-service JIT", "gateway-service JIT", "prewarm", "samples dropped"), rows);
+    }
+
+    private static String sampling(ExperimentResults.Sampling sampling) {
+        if (sampling == null) return "not recorded";
+        String count = sampling.dropped() + " of " + sampling.taken();
+        if (sampling.dropped() == 0) return count;
+        return (sampling.thin() ? "**" + count + "**" : count) + " (first: " + sampling.firstError() + ")";
     }
 
     private static String prewarm(ExperimentResults.Prewarmed prewarm, ExperimentResults.StackUse stack) {

@@ -98,7 +98,7 @@ public final class Interference {
         for (CellResult cell : results.cells()) {
             if (cell.repeats().isEmpty()) continue;
             double busy = Summary.Stat.of(cell.repeats().stream().mapToDouble(r -> isolated ? Summary.sideBusy(r, partition.loadCpus())
-                    : r.machine().meanBusy()).toArray()).median();
+                    : r.machine() != null ? r.machine().meanBusy() : Double.NaN).toArray()).median();
             loadSides.add(new LoadSide(cell.id(), busy, cores(cell, "gatling"), busy >= LOAD_LIMIT));
         }
         return new Check(pairs, loadSides);

@@ -122,7 +122,8 @@ final class ReportTables {
     static Table model(Summary summary) {
         List<List<String>> rows = new ArrayList<>();
         for (Summary.ModelRow m : summary.model()) {
-            String bounds = m.prediction().bounds().stream().map(ReportTables::bound).collect(Collectors.joining("; "));
+            String bounds = java.util.stream.Stream.concat(m.prediction().bounds().stream().map(ReportTables::bound),
+                    m.prediction().notMeasured().stream().map(what -> "**" + what + "**")).collect(Collectors.joining("; "));
             rows.add(List.of(m.cell(), m.prediction().bottleneck().label(), num(m.prediction().throughput(), 0), m.observed().label(),
                     num(m.measured(), 1), String.format(Locale.ROOT, "%+.0f%%", m.deviation() * 100) + (m.surprising() ? " ⚠" : ""),
                     m.evidence(), bounds));

@@ -157,15 +157,16 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
             double measured = rows.get(i).throughput().median();
             RepeatResult first = cell.repeats().getFirst();
             boolean isolated = partition != null && partition.isolated();
-            double busy = Stat.of(cell.repeats().stream().mapToDouble(r -> isolated ? sideBusy(r, partition.systemCpus()) : r.machine().meanBusy())
+            double busy = Stat.of(cell.repeats().stream().mapToDouble(r -> isolated ? sideBusy(r, partition.systemCpus()) : r.machine() != null ? r.machine().meanBusy() : Double.NaN)
                     .toArray()).median();
             double loadBusy = isolated ? Stat.of(cell.repeats().stream().mapToDouble(r -> sideBusy(r, partition.loadCpus())).toArray()).median()
                     : Double.NaN;
             double tomcatBusy = busierTomcat(first);
             double pending = middleMean(first, SampleKeys.PESSOA_HIKARI_PENDING);
             Bottleneck observed = CapacityModel.observed(busy, loadBusy, threads, tomcatBusy, pending);
-            String evidence = String.format(java.util.Locale.ROOT, "%s %.0f%% busy%s; %s; Hikari pending %.1f", isolated ? "services' CPUs" : "CPU",
-                    busy * 100, isolated ? String.format(java.util.Locale.ROOT, ", load side's %.0f%%", loadBusy * 100) : "",
+            String evidence = String.format(java.util.Locale.ROOT, "%s %s%s; %s; Hikari pending %.1f", isolated ? "services' CPUs" : "CPU",
+                    Double.isNaN(busy) ? "not measured" : String.format(java.util.Locale.ROOT, "%.0f%% busy", busy * 100),
+                    isolated ? (Double.isNaN(loadBusy) ? ", load side's not measured" : String.format(java.util.Locale.ROOT, ", load side's %.0f%%", loadBusy * 100)) : "",
                     threads == null ? "virtual threads" : String.format(java.util.Locale.ROOT, "Tomcat %.0f of %d busy", tomcatBusy, threads),
                     Double.isNaN(pending) ? 0 : pending);
             model.add(new ModelRow(cell.id(), prediction, measured, observed, evidence, CapacityModel.deviation(measured, prediction.throughput()),
@@ -213,7 +214,7 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
 
     private static double cpu(RepeatResult r, String process) {
         ExperimentResults.ProcessUsage usage = r.processes().get(process);
-        return usage == null ? 0 : usage.meanCpuCores();
+        return usage == null ? Double.NaN : usage.meanCpuCores();
     }
 
     private static double orNaN(Double value) {

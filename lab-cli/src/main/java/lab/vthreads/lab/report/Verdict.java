@@ -21,8 +21,10 @@ import java.util.Objects;
  *
  * @param levels    one per variant and user level with both modes measured
  * @param unsettled every run whose services' prewarm stopped at its cap before they settled ("cell r1")
+ * @param thin      every run whose sampler dropped more than {@link ExperimentResults.Sampling#THIN} of its seconds
+ *                  ("cell r1: 3 of 40 s dropped, first: …"): its CPU, memory and pool series are too thin to trust
  */
-public record Verdict(List<Level> levels, List<String> unsettled) {
+public record Verdict(List<Level> levels, List<String> unsettled, List<String> thin) {
 
     /** One paragraph under the verdict, for a reader who meets it for the first time. */
     public static final String HOW_TO_READ = "Virtual ÷ platform is the throughput ratio of the medians (above 1: virtual threads served more). "
@@ -102,7 +104,16 @@ public record Verdict(List<Level> levels, List<String> unsettled) {
                 if (r.prewarm() != null && !r.prewarm().settled()) unsettled.add(cell.id() + " r" + r.repeat());
             }
         }
-        return new Verdict(levels, unsettled);
+        List<String> thin = new ArrayList<>();
+        for (CellResult cell : results.cells()) {
+            for (RepeatResult r : cell.repeats()) {
+                if (r.sampling() != null && r.sampling().thin()) {
+                    thin.add(String.format(Locale.ROOT, "%s r%d: %d of %d s dropped, first: %s", cell.id(), r.repeat(), r.sampling().dropped(),
+                            r.sampling().taken(), r.sampling().firstError()));
+                }
+            }
+        }
+        return new Verdict(levels, unsettled, thin);
     }
 
     /** The verdict as lines of text (with markdown's bold): one per level, then the runs measured on services that never settled. */
@@ -111,6 +122,10 @@ public record Verdict(List<Level> levels, List<String> unsettled) {
         if (!unsettled.isEmpty()) {
             lines.add("**Not settled**: the prewarm reached its cap before the services' compilers and throughput settled, for "
                     + String.join(", ", unsettled) + "; their windows may still measure warm-up");
+        }
+        if (!thin.isEmpty()) {
+            lines.add("**Samples lost**: the sampler dropped more than " + Math.round(ExperimentResults.Sampling.THIN * 100)
+                    + "% of its seconds in " + String.join("; ", thin) + "; those runs' CPU, memory and pool figures are not to be trusted");
         }
         return lines;
     }

@@ -4,6 +4,7 @@ import lab.vthreads.lab.experiment.ExperimentResults;
 import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Map;
 
 import static lab.vthreads.lab.report.FairnessFixtures.ISOLATED;
@@ -22,12 +23,16 @@ class ObserverTableTest {
                         .withPrewarm(new ExperimentResults.Prewarmed(180.4, false, Map.of("pessoa-service", 0.95)))),
                 cell(ThreadMode.VIRTUAL, false, repeat(1, 100, 50, cores, 0.5, 0.9)
                         .withPrewarm(new ExperimentResults.Prewarmed(41, true, Map.of("pessoa-service", 0.04)))),
-                cell(ThreadMode.VIRTUAL, true, repeat(1, 100, 50, cores, 0.5, 0.9)));
+                cell(ThreadMode.VIRTUAL, true, repeat(1, 100, 50, cores, 0.5, 0.9)
+                        .withSampling(new ExperimentResults.Sampling(40, 3, "java.lang.NumberFormatException: x"))));
 
         ReportTables.Table table = FairnessTables.observer(results);
 
-        assertThat(table.header()).last().isEqualTo("prewarm");
-        assertThat(table.rows()).extracting(row -> row.getLast())
+        assertThat(table.header()).endsWith("prewarm", "samples dropped");
+        assertThat(table.rows()).extracting(row -> row.get(row.size() - 2))
                 .containsExactly("180 s, **not settled** at the cap", "41 s, settled", "none");
+        // Runs written before the count existed say so; more than 5% dropped is in bold, with the first error.
+        assertThat(table.rows()).extracting(List::getLast)
+                .containsExactly("not recorded", "not recorded", "**3 of 40** (first: java.lang.NumberFormatException: x)");
     }
 }

@@ -89,7 +89,7 @@ class VerdictTest {
         ResultsFiles.write(dir, results);
 
         JsonNode json = JsonMapper.builder().build().readTree(dir.resolve("results.json").toFile());
-        assertThat(json.get("schemaVersion").asString()).isEqualTo("3");
+        assertThat(json.get("schemaVersion").asString()).isEqualTo("4");
         JsonNode level = json.get("verdict").get("levels").get(0);
         assertThat(level.get("users").asInt()).isEqualTo(200);
         assertThat(level.get("throughputRatio").get("median").asDouble()).isCloseTo(8.0, within(1e-9));
@@ -117,6 +117,20 @@ class VerdictTest {
 
     private static ExperimentResults experiment(List<CellResult> cells, boolean calibrated) {
         return RunFixtures.experiment(cells, calibrated);
+    }
+
+    @Test
+    void aRunThatDroppedMoreThanFivePercentOfItsSamplesIsNamedInTheVerdict() {
+        ExperimentResults results = experiment(List.of(
+                cell(ThreadMode.PLATFORM, 200, false, run(1, 50, 0.01, true).withSampling(new ExperimentResults.Sampling(40, 2, "java.io.IOException: a"))),
+                cell(ThreadMode.VIRTUAL, 200, false, run(1, 400, 0.01, false)
+                        .withSampling(new ExperimentResults.Sampling(40, 3, "java.lang.StringIndexOutOfBoundsException: b")))), true);
+
+        Verdict verdict = Summary.of(results).verdict();
+
+        // 2 of 40 (5%) is not beyond the rule; 3 of 40 is.
+        assertThat(verdict.thin()).containsExactly("virtual-200u r1: 3 of 40 s dropped, first: java.lang.StringIndexOutOfBoundsException: b");
+        assertThat(verdict.lines()).anySatisfy(l -> assertThat(l).startsWith("**Samples lost**").contains("virtual-200u r1"));
     }
 
     private static CellResult cell(ThreadMode mode, int users, boolean replica, RepeatResult... repeats) {
