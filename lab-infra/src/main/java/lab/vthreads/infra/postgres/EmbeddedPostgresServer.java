@@ -54,13 +54,13 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                     .setServerConfig("max_connections", Integer.toString(maxConnections))
                     // A lab database: durability is not what is measured, and fsync noise would hide the thread effect.
                     .setServerConfig("synchronous_commit", "off")
-                    // The lab empties the tables before every measured run. If autovacuum then analyzed them while they
-                    // held a few rows (its default: after 50 changes, whenever its minute comes round), the planner
-                    // cached a sequential scan for the foreign-key check of every address insert, and each request read
-                    // the whole pessoa table: 25 million rows in 25 s here, PostgreSQL's CPU per request growing 4x over
-                    // a cell until the next analysis. Analysed after 1,000 changes, the tables are past the size where
-                    // an index lookup is cheaper, as a production table always is.
-                    .setServerConfig("autovacuum_analyze_threshold", "1000")
+                    // The lab empties the tables before every measured run, and a plan made while they are tiny stays
+                    // cached: once the planner had chosen a sequential scan for the foreign-key check of each address
+                    // insert (after autovacuum analyzed a few rows, or after the prewarm's statistics met an emptied
+                    // table), every request read the whole pessoa table, 25 million rows in 25 s here, and PostgreSQL's
+                    // CPU per request grew 2-4x during a cell, depending on when autovacuum came round. Index lookups
+                    // only: what a production table, never emptied, always gets for these primary-key lookups.
+                    .setServerConfig("enable_seqscan", "off")
                     .setServerConfig("listen_addresses", listen);
             if (dataDirectory != null) {
                 builder.setDataDirectory(dataDirectory.toFile());
