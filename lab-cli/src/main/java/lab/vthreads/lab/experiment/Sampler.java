@@ -119,6 +119,7 @@ final class Sampler implements AutoCloseable {
             double lab = proc.cpuSeconds(List.of(ProcessHandle.current()));
             s.put(SampleKeys.cpu(LAB), wall > 0 ? Math.max(0, (lab - lastCpu.getOrDefault(LAB, lab)) / wall) : 0);
             lastCpu.put(LAB, lab);
+            s.put(SampleKeys.rssMb(LAB), proc.rssMb(List.of(ProcessHandle.current())));
             PrometheusScrape pessoa = PrometheusScrape.of(pessoaManagement, FAMILIES);
             PrometheusScrape gateway = PrometheusScrape.of(gatewayManagement, FAMILIES);
             service(s, SampleKeys.PESSOA, pessoa);
