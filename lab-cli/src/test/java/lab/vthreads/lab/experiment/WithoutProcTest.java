@@ -1,19 +1,14 @@
 package lab.vthreads.lab.experiment;
 
-import com.sun.net.httpserver.HttpServer;
 import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.metrics.ProcStats;
 import lab.vthreads.lab.model.CapacityModel;
 import lab.vthreads.lab.model.CellDemand;
 import lab.vthreads.lab.model.Prediction;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
@@ -29,13 +24,6 @@ class WithoutProcTest {
     @TempDir
     Path empty;
 
-    private HttpServer server;
-
-    @AfterEach
-    void stop() {
-        if (server != null) server.stop(0);
-    }
-
     @Test
     void aFolderWithoutStatIsNoProc() {
         assertThat(new ProcStats(empty).available()).isFalse();
@@ -49,12 +37,15 @@ class WithoutProcTest {
     @Test
     @Timeout(30)
     void theSamplesAndTheRunLeaveOutWhatNothingMeasured() throws Exception {
-        String management = serving("jvm_threads_live_threads 12\n");
-        Sampler sampler = new Sampler(management, management, Map.of(), line -> { }, new ProcStats(empty));
-        try {
-            while (sampler.sampling().taken() < 3) Thread.sleep(100);
-        } finally {
-            sampler.close();
+        String readable = "jvm_threads_live_threads 12\n";
+        Sampler sampler;
+        try (ManagementEndpoint management = ManagementEndpoint.serving(readable, 0, readable)) {
+            sampler = new Sampler(management.url(), management.url(), Map.of(), line -> { }, new ProcStats(empty));
+            try {
+                while (sampler.sampling().taken() < 3) Thread.sleep(100);
+            } finally {
+                sampler.close();
+            }
         }
         assertThat(sampler.sampling().dropped()).isZero();
         assertThat(sampler.samples()).isNotEmpty().allSatisfy(s -> assertThat(s)
@@ -74,18 +65,6 @@ class WithoutProcTest {
         assertThat(p.bounds()).noneMatch(b -> Double.isInfinite(b.throughput()));
         assertThat(p.notMeasured()).singleElement().asString().contains("CPU per request not measured");
         assertThat(p.throughput()).isCloseTo(25 / 0.45, org.assertj.core.api.Assertions.within(1e-9));
-    }
-
-    private String serving(String text) throws IOException {
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/actuator/prometheus", exchange -> {
-            byte[] body = text.getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
-        server.start();
-        return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
     private static ClientResult noHoldWindow() {
