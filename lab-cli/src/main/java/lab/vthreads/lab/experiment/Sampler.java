@@ -70,9 +70,10 @@ final class Sampler implements AutoCloseable {
     /** @param proc where process and machine figures come from: a test takes /proc away with another */
     Sampler(String pessoaManagement, String gatewayManagement, Map<String, ManagedProcess> processes, Consumer<String> live, ProcStats proc) {
         this.proc = proc;
-        this.lastMachine = proc.machine();
+        ProcStats.CpuCounters counters = proc.cpuCounters();
+        this.lastMachine = counters == null ? null : counters.total();
         this.firstMachine = lastMachine;
-        this.lastEach = proc.eachCpu();
+        this.lastEach = counters == null ? Map.of() : counters.each();
         this.pessoaManagement = pessoaManagement;
         this.gatewayManagement = gatewayManagement;
         this.processes = processes;
@@ -95,14 +96,15 @@ final class Sampler implements AutoCloseable {
             Map<String, Double> s = new LinkedHashMap<>();
             s.put(SampleKeys.TIME, Math.round((now - startNanos) / 1e8) / 10.0);
             // Without /proc these stay out of the sample: absent, not 0 (see ProcStats).
-            ProcStats.MachineCpu machine = proc.machine();
+            ProcStats.CpuCounters counters = proc.cpuCounters();
+            ProcStats.MachineCpu machine = counters == null ? null : counters.total();
             if (machine != null && lastMachine != null) {
                 double[] shares = machine.sharesSince(lastMachine);
                 s.put(SampleKeys.MACHINE_BUSY, shares[0]);
                 s.put(SampleKeys.STEAL, shares[1]);
             }
             lastMachine = machine;
-            Map<Integer, ProcStats.MachineCpu> each = proc.eachCpu();
+            Map<Integer, ProcStats.MachineCpu> each = counters == null ? Map.<Integer, ProcStats.MachineCpu>of() : counters.each();
             each.forEach((cpu, reading) -> {
                 ProcStats.MachineCpu before = lastEach.get(cpu);
                 if (before != null) s.put(SampleKeys.cpuBusy(cpu), reading.sharesSince(before)[0]);

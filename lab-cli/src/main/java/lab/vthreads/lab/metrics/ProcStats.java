@@ -77,28 +77,33 @@ public final class ProcStats {
 
     /** The machine's aggregate CPU counters; null without /proc. */
     public MachineCpu machine() {
-        if (!available) return null;
-        try {
-            return MachineCpu.parse(Files.readAllLines(root.resolve("stat")).getFirst());
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        CpuCounters counters = cpuCounters();
+        return counters == null ? null : counters.total();
     }
 
-    /** Each CPU's counters ({@code cpu0}, {@code cpu1}, ... lines), by CPU number: a partition's sides are sets of these; empty without /proc. */
-    public Map<Integer, MachineCpu> eachCpu() {
-        Map<Integer, MachineCpu> each = new TreeMap<>();
-        if (!available) return each;
+    /** The machine's counters and each CPU's, from one read of /proc/stat; null without /proc. */
+    public CpuCounters cpuCounters() {
+        if (!available) return null;
+        List<String> lines;
         try {
-            for (String line : Files.readAllLines(root.resolve("stat"))) {
-                if (line.startsWith("cpu") && line.length() > 3 && Character.isDigit(line.charAt(3))) {
-                    each.put(Integer.parseInt(line.substring(3, line.indexOf(' '))), MachineCpu.parse(line));
-                }
-            }
+            lines = Files.readAllLines(root.resolve("stat"));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        return each;
+        Map<Integer, MachineCpu> each = new TreeMap<>();
+        for (String line : lines) {
+            if (line.startsWith("cpu") && line.length() > 3 && Character.isDigit(line.charAt(3))) {
+                each.put(Integer.parseInt(line.substring(3, line.indexOf(' '))), MachineCpu.parse(line));
+            }
+        }
+        return new CpuCounters(MachineCpu.parse(lines.getFirst()), each);
+    }
+
+    /**
+     * @param total the aggregate {@code cpu} line
+     * @param each  each CPU's ({@code cpu0}, {@code cpu1}, ... lines), by CPU number: a partition's sides are sets of these
+     */
+    public record CpuCounters(MachineCpu total, Map<Integer, MachineCpu> each) {
     }
 
     /** The machine's CPU counters: busy, idle (with iowait) and steal, in ticks. */
