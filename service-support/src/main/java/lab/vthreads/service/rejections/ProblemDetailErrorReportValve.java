@@ -4,6 +4,7 @@ import lab.vthreads.service.ProblemTypes;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
+import org.springframework.http.HttpStatus;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -44,18 +45,8 @@ public class ProblemDetailErrorReportValve extends ErrorReportValve {
 
     /** The body, with no detail from the exception: what Tomcat disliked may echo the client's input. */
     static String json(int status) {
-        String title = switch (status) {
-            case 400 -> "Bad Request";
-            case 404 -> "Not Found";
-            case 405 -> "Method Not Allowed";
-            case 408 -> "Request Timeout";
-            case 413 -> "Content Too Large";
-            case 414 -> "URI Too Long";
-            case 431 -> "Request Header Fields Too Large";
-            case 501 -> "Not Implemented";
-            case 505 -> "HTTP Version Not Supported";
-            default -> status < 500 ? "Client Error" : "Server Error";
-        };
+        HttpStatus known = HttpStatus.resolve(status);
+        String title = known != null ? known.getReasonPhrase() : status < 500 ? "Client Error" : "Server Error";
         return "{\"type\":\"" + ProblemTypes.PREFIX + TYPE + "\",\"title\":\"" + title + "\",\"status\":" + status
                 + ",\"detail\":\"The server rejected the request before the application saw it: the request line, path or headers "
                 + "were malformed or too large.\"}";
