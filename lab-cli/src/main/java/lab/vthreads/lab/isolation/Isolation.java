@@ -28,6 +28,13 @@ public interface Isolation extends AutoCloseable {
     default void narrowAfterStart(List<String> components) {
     }
 
+    /**
+     * While {@code favour} holds, the services' JIT compilers get the CPU they ask for ahead of everything else: for a
+     * prewarm, which measures nothing and ends when the compilers have done their work. Back to equal weights after.
+     */
+    default void favourCompilers(boolean favour) {
+    }
+
     /** Moves the lab's own JVM (the observer) to the load side. */
     void placeSelf();
 

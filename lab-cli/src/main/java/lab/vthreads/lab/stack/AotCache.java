@@ -38,8 +38,12 @@ final class AotCache {
         this.directory = jar.getParent().resolve("aot").resolve(fingerprint(jar));
     }
 
-    /** The extracted jar to run instead of {@code jar}, and the cache, both made if missing; null (and why) if it can't be. */
-    Ready prepare(String javaExecutable, List<String> jvmFlags, Map<String, String> env, Path log) {
+    /**
+     * The extracted jar to run instead of {@code jar}, and the cache, both made if missing; null (and why) if it can't be.
+     *
+     * @param placement the command's prefix that puts the training where the service will run (its cgroup, its CPUs)
+     */
+    Ready prepare(List<String> placement, String javaExecutable, List<String> jvmFlags, Map<String, String> env, Path log) {
         Path cache = directory.resolve("app.aot");
         Path extracted = directory.resolve("application").resolve(jar.getFileName());
         if (Files.isRegularFile(cache) && Files.isRegularFile(extracted)) {
@@ -50,7 +54,8 @@ final class AotCache {
             Files.createDirectories(directory);
             run(List.of(javaExecutable, "-Djarmode=tools", "-jar", jar.toString(), "extract", "--force", "--destination",
                     directory.resolve("application").toString()), Map.of(), log, "extract");
-            List<String> training = new ArrayList<>(List.of(javaExecutable));
+            List<String> training = new ArrayList<>(placement);
+            training.add(javaExecutable);
             training.addAll(jvmFlags);
             training.addAll(List.of("-XX:AOTCacheOutput=" + cache, "-Dspring.context.exit=onRefresh", "-jar", extracted.toString()));
             run(training, env, log, "training run");

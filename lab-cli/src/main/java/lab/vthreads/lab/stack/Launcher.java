@@ -41,8 +41,7 @@ final class Launcher {
         command.addAll(flags);
         String aot;
         if (ahead == null) {
-            AotCache.Ready cache = new AotCache(jar(module)).prepare(javaExecutable(), flags, env,
-                    settings.runDirectory().resolve(component.label() + "-aot.log"));
+            AotCache.Ready cache = prepareAot(settings, component, module, env);
             if (cache.usable()) {
                 command.addAll(List.of("-XX:AOTCache=" + cache.cache(), "-jar", cache.jar().toString()));
                 aot = "AOT cache";
@@ -55,6 +54,18 @@ final class Launcher {
             aot = "no AOT cache (another HikariCP on the classpath)";
         }
         return new Started(ManagedProcess.start(component.label(), command, env, log(settings, component)), aot);
+    }
+
+    /**
+     * The service's AOT cache, trained now if missing: where the service itself will run ({@link #placed}), so that a
+     * training during {@link Stack#startServices}, whose services may use every CPU, does too. Run from the lab's own
+     * place instead, both trainings shared the load side's one CPU, one after the other (68 s here, the first run after
+     * every build).
+     */
+    AotCache.Ready prepareAot(StackSettings settings, Component component, String module, Map<String, String> env) {
+        ResourceLimit limit = settings.limit(component);
+        return new AotCache(jar(module)).prepare(placed(component, limit), javaExecutable(), limit.jvmFlags(settings.factors().jvmProcessors()), env,
+                settings.runDirectory().resolve(component.label() + "-aot.log"));
     }
 
     /** A started service, and whether it started from an AOT cache (or why not). */

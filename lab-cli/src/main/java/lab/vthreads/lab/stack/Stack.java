@@ -90,6 +90,7 @@ public final class Stack implements AutoCloseable {
         List<String> both = List.of(Component.PESSOA.label(), Component.GATEWAY.label());
         isolation.widenForStart(both);
         try {
+            prepareAotCaches();
             Launcher.Started pessoa = launchPessoaService();
             Launcher.Started gateway = launchGateway();
             awaitPessoaService(pessoa);
@@ -107,17 +108,22 @@ public final class Stack implements AutoCloseable {
     }
 
     /**
-     * Runs {@code work} with both services allowed on every CPU, then puts them back on their side's: for a prewarm,
-     * which measures nothing, so that the services' JIT compiles on two CPUs instead of sharing one with the request
-     * threads, PostgreSQL and the other service.
+     * Runs {@code work} with both services allowed on every CPU and their JIT compilers favoured, then puts them back
+     * on their side's, at equal weights: for a prewarm, which measures nothing, so that the services' JIT compiles on
+     * two CPUs, ahead of the request threads, instead of sharing one with them, PostgreSQL and the other service.
      */
     public <T> T onEveryCpu(java.util.function.Supplier<T> work) {
         List<String> both = List.of(Component.PESSOA.label(), Component.GATEWAY.label());
         isolation.widenForStart(both);
         try {
+            isolation.favourCompilers(true);
             return work.get();
         } finally {
-            isolation.narrowAfterStart(both);
+            try {
+                isolation.favourCompilers(false);
+            } finally {
+                isolation.narrowAfterStart(both);
+            }
         }
     }
 
@@ -224,6 +230,26 @@ public final class Stack implements AutoCloseable {
         rows.put(Component.WIREMOCK, new Row(Component.WIREMOCK, settings.url(settings.ports().wiremock()), wiremock.pid(),
                 "latency " + settings.cepLatency().text() + ", async responses, no journal"
                         + (settings.cepRefusable() ? ", behind a front that can refuse connections" : "") + "; " + limit.describe()));
+    }
+
+    /**
+     * Both services' AOT caches, trained at once where missing (the first start after a build): each training is a
+     * JVM start, single-threaded for much of it, so two of them on every CPU take about the longer one's time. A
+     * service that runs with another HikariCP starts without a cache, and trains none.
+     */
+    private void prepareAotCaches() {
+        var gateway = java.util.concurrent.CompletableFuture.runAsync(() -> launcher.prepareAot(services, Component.GATEWAY, "gateway-service",
+                ServiceEnvironment.gateway(services)));
+        if (services.factors().hikariCp() == null) {
+            launcher.prepareAot(services, Component.PESSOA, "pessoa-service", ServiceEnvironment.pessoa(services));
+        }
+        try {
+            gateway.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            // A missing jar (StartFailure) must read as it does from a start without the cache.
+            if (e.getCause() instanceof RuntimeException cause) throw cause;
+            throw e;
+        }
     }
 
     private Launcher.Started launchPessoaService() {

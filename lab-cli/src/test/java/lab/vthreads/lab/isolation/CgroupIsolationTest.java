@@ -120,6 +120,33 @@ class CgroupIsolationTest {
     }
 
     @Test
+    void aPrewarmFavoursTheServicesCompilersAndEqualWeightsComeBackAfterIt() throws IOException {
+        Path cpu = Files.createDirectories(root.resolve("cpu"));
+        Path cpuset = Files.createDirectories(root.resolve("cpuset"));
+        Files.writeString(cpuset.resolve("cpuset.mems"), "0");
+        CgroupIsolation isolation = CgroupIsolation.create(new CgroupLayout.V1(cpu, cpuset), SidePlan.split(CpuSet.parse("0-1"), Map.of()), 9);
+        Path group = cpu.resolve("vthreads-lab-9");
+
+        isolation.favourCompilers(true);
+
+        for (String service : java.util.List.of("pessoa-service", "gateway-service")) {
+            assertThat(group.resolve(service).resolve("jit/cpu.shares")).hasContent(Integer.toString(1024 * CgroupIsolation.COMPILER_FAVOUR));
+            assertThat(group.resolve(service).resolve("app/cpu.shares")).hasContent("1024");
+            assertThat(group.resolve(service).resolve("cpu.shares")).hasContent(Integer.toString(1024 * CgroupIsolation.SERVICE_FAVOUR));
+        }
+        // The load side and PostgreSQL keep their weight: only the services' compilers are favoured.
+        assertThat(group.resolve("gatling/cpu.shares")).hasContent("1024");
+        assertThat(group.resolve("postgres/cpu.shares")).hasContent("1024");
+
+        isolation.favourCompilers(false);
+
+        for (String service : java.util.List.of("pessoa-service", "gateway-service")) {
+            assertThat(group.resolve(service).resolve("jit/cpu.shares")).hasContent("1024");
+            assertThat(group.resolve(service).resolve("cpu.shares")).hasContent("1024");
+        }
+    }
+
+    @Test
     void knowsHotSpotsCompilerThreadsByTheirKernelNames() {
         assertThat(CgroupIsolation.compilerThread("C1 CompilerThre")).isTrue();
         assertThat(CgroupIsolation.compilerThread("C2 CompilerThre")).isTrue();
