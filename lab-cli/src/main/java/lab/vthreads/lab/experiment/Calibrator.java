@@ -23,7 +23,7 @@ import java.util.Set;
 
 /**
  * Measures what one request costs on this machine, before any cell (see {@link Calibration}): fresh services in the
- * first cell's mode; a saturated warm-up (where the preset prewarms, the prewarm until the services settle) and two
+ * calibrated cell's mode (virtual threads where the preset runs them); a saturated warm-up (where the preset prewarms, the prewarm until the services settle) and two
  * open-workload runs well below the warm-up's throughput with no CEP latency;
  * then one closed run with the cells' CEP latency and enough users to saturate the CPU, after 10 unmeasured seconds of
  * the same load. Each run's figures come from
@@ -62,6 +62,12 @@ final class Calibrator {
     private static final int WARMUP_SECONDS = 15, WARMUP_HOLD_SECONDS = 6;
 
     /**
+     * After a prewarm the warm-up only measures: its unmeasured seconds are the load generator's fresh JVM and the
+     * services' first seconds back on their own CPU.
+     */
+    private static final int WARM_UNMEASURED_SECONDS = 5;
+
+    /**
      * Unmeasured load before the saturation run's window, with the cells' CEP latency. The prewarm warms the services
      * with no latency; the load generator is a fresh JVM, and the CEP mock has not yet served a delayed answer. Without
      * it the calibration measured Gatling at 1.57 and WireMock at 1.66 times their CPU per request in a warm CPU-bound
@@ -89,7 +95,7 @@ final class Calibrator {
     }
 
     /**
-     * @param cell           the first cell: its mode and factors are calibrated, every limit but the CPU lifted
+     * @param cell           the calibrated cell: its mode and factors, every limit but the CPU lifted
      * @param prewarmSeconds the preset's: where its cells wait for a settled JIT, the calibration does too, so that the
      *                       CPU it measures per request is a warm service's, as in the cells it predicts
      */
@@ -120,12 +126,12 @@ final class Calibrator {
             // Warm the JIT with the machine saturated first: C2 compiles after thousands of calls, and compiling is CPU
             // too. Warmed at 90 req/s for 15 s, the 30 req/s run that followed answered slower (p50 31 ms) than the
             // 90 req/s run after it (21 ms): the slope measured the JIT, not the requests. Where the preset prewarms,
-            // the prewarm is that saturated load, run until the services settle, and its last seconds' throughput is
-            // what the warm services serve saturated: a cold warm-up's figure set the rates and the saturation run's
-            // users too low (the default preset's "saturated" run then kept the machine 67-92% busy). A separate
-            // warm-up before it and another after it took about a minute and measured nothing the prewarm did not.
-            double warmedUp = prewarmSeconds > 0 ? prewarm() : Double.NaN;
-            if (Double.isNaN(warmedUp)) warmedUp = warmUp(prewarmSeconds > 0 ? "warm" : "warmup");
+            // the prewarm is that saturated load, run until the services settle, on every CPU as the cells' are; then
+            // a short saturated run on the services' own CPU says what the warm services serve there, which sets the
+            // rates and the saturation run's users (a cold warm-up's figure set them too low: the default preset's
+            // "saturated" run then kept the machine 67-92% busy).
+            if (prewarmSeconds > 0) prewarm();
+            double warmedUp = prewarmSeconds > 0 ? warmUp("warm", WARM_UNMEASURED_SECONDS) : warmUp("warmup", WARMUP_SECONDS);
             int[] rates = rates(warmedUp);
             Calibration.Run low = measure("rate-" + rates[0], open(rates[0])).run();
             Calibration.Run high = measure("rate-" + rates[1], open(rates[1])).run();
@@ -159,29 +165,29 @@ final class Calibrator {
      * The saturated warm-up; its throughput over its last seconds, once the JIT has done most of its work, is the
      * ceiling the open rates stay below.
      */
-    private double warmUp(String name) {
+    private double warmUp(String name, int unmeasuredSeconds) {
         Path resultsFile = directory.resolve("gatling-results-" + name + ".json");
-        ManagedProcess gatling = load.start(closed(SATURATION_USERS).profile(0, WARMUP_HOLD_SECONDS, 0).warmup(WARMUP_SECONDS).resultsFile(resultsFile),
+        ManagedProcess gatling = load.start(closed(SATURATION_USERS).profile(0, WARMUP_HOLD_SECONDS, 0).warmup(unmeasuredSeconds).resultsFile(resultsFile),
                 directory.resolve(name), directory.resolve(name + ".log"));
         return GatlingResults.read(resultsFile, load.await(gatling, 150)).throughput();
     }
 
     /**
-     * Until the JIT settles (see {@link Prewarm}), with the saturated warm-up's users: the model is fitted to
-     * saturated cells, so the calibration's services must be warm for saturation, not for half of it. At half the
-     * warmed-up throughput (28-37 req/s for the default preset) the compilers were quiet after 51-89 s, and the
-     * saturated run that followed still cost pessoa-service 4.3-4.8 ms per request, against 1.1-1.4 ms once warm.
+     * Until the JIT settles (see {@link Prewarm}), with the saturated warm-up's users, on every CPU: the model is fitted
+     * to saturated cells, so the calibration's services must be warm for saturation, not for half of it (at half the
+     * warmed-up throughput the saturated run that followed still cost pessoa-service 4.3-4.8 ms per request, against
+     * 1.1-1.4 ms once warm). On the services' one CPU, which their compilers share with their request threads, it did
+     * not settle in 150 s here (pessoa-service's compilers at work for 22% of its last 10 s, throughput still +20%),
+     * where the cells' prewarms on every CPU settled in 73-108 s.
+     *
+     * Its throughput is every CPU's, not the services' side's: the warm-up after it measures that.
      */
-    /** @return the throughput over the prewarm's last seconds, NaN where it could not be read (a warm-up then measures it) */
-    private double prewarm() {
-        progress.note("calibration prewarm: " + SATURATION_USERS + " users until the services' JIT and throughput settle, at most " + prewarmSeconds + " s");
-        // On the services' own CPUs, unlike the cells' prewarms: its last seconds' throughput sizes the saturation run,
-        // and widened to every CPU it measured 1,011 req/s where the services' side serves about 650, so the saturation
-        // run got too many users and 738 of its requests timed out.
-        ExperimentResults.Prewarmed prewarmed = new Prewarm(load, progress).run(closed(SATURATION_USERS).resultsFile(directory.resolve("gatling-results-prewarm.json")),
+    private void prewarm() {
+        progress.note("calibration prewarm on every CPU: " + SATURATION_USERS + " users until the services' JIT and throughput settle, at most "
+                + prewarmSeconds + " s");
+        stack.onEveryCpu(() -> new Prewarm(load, progress).run(closed(SATURATION_USERS).resultsFile(directory.resolve("gatling-results-prewarm.json")),
                 Prewarm.services("http://127.0.0.1:" + settings.ports().pessoaManagement(), "http://127.0.0.1:" + settings.ports().gatewayManagement()),
-                prewarmSeconds, directory);
-        return prewarmed.throughput() != null && prewarmed.throughput() > 0 ? prewarmed.throughput() : Double.NaN;
+                prewarmSeconds, directory));
     }
 
     /**
