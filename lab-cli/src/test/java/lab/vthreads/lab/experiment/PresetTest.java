@@ -79,10 +79,10 @@ class PresetTest {
         Preset preset = Preset.resolve(HOME, "default");
 
         assertThat(preset.cells()).extracting(Cell::id)
-                .containsExactly("platform-20u", "virtual-20u", "platform-200u", "virtual-200u", "virtual-200u-aa");
+                .containsExactly("platform-20u", "virtual-20u", "platform-120u", "virtual-120u", "virtual-120u-aa");
         // --aa-control on the command line keeps the preset's level rule; a preset without one copies every level.
         Preset platformCopies = preset.with(new Preset.Overrides(null, null, null, null, null, ThreadMode.PLATFORM, null), Factors.NONE);
-        assertThat(platformCopies.cells()).extracting(Cell::id).contains("platform-200u-aa").doesNotContain("platform-20u-aa");
+        assertThat(platformCopies.cells()).extracting(Cell::id).contains("platform-120u-aa").doesNotContain("platform-20u-aa");
         Preset every = Preset.resolve(HOME, "cpu-bound").with(new Preset.Overrides(null, null, null, null, null, ThreadMode.PLATFORM, null), Factors.NONE);
         assertThat(every.cells()).filteredOn(Cell::replica).hasSize(every.users().size());
     }

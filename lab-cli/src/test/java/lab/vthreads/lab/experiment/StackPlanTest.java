@@ -21,8 +21,8 @@ class StackPlanTest {
         Preset preset = Preset.resolve(HOME, "default");
 
         assertThat(plan(preset, 1, true)).containsExactly(
-                List.of("platform-200u", "platform-20u"),
-                List.of("virtual-200u", "virtual-20u", "virtual-200u-aa"));
+                List.of("platform-120u", "platform-20u"),
+                List.of("virtual-120u", "virtual-20u", "virtual-120u-aa"));
     }
 
     @Test
@@ -30,8 +30,8 @@ class StackPlanTest {
         Preset preset = Preset.resolve(HOME, "default");
 
         assertThat(plan(preset, 2, true)).containsExactly(
-                List.of("virtual-200u", "virtual-20u", "virtual-200u-aa"),
-                List.of("platform-200u", "platform-20u"));
+                List.of("virtual-120u", "virtual-20u", "virtual-120u-aa"),
+                List.of("platform-120u", "platform-20u"));
         assertThat(plan(preset, 3, true)).isEqualTo(plan(preset, 1, true));
     }
 
