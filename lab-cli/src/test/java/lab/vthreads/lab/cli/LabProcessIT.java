@@ -190,8 +190,7 @@ class LabProcessIT {
     private Process lab(String... args) throws IOException {
         List<String> command = new ArrayList<>(SIGINT_AS_A_TERMINAL_GIVES_IT);
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dlab.home=" + home, "-cp", REPOSITORY.resolve("lab-cli/target/lab.jar") + ":" + REPOSITORY.resolve("lab-cli/target/lib") + "/*",
-                "lab.vthreads.lab.LabMain"));
+                "-Dlab.home=" + home, "-jar", REPOSITORY.resolve("lab-cli/target/lab.jar").toString()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true)
                 .redirectOutput(home.resolve("lab-" + labs.size() + ".out").toFile()).start();
