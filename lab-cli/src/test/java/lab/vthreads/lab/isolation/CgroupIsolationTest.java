@@ -48,11 +48,9 @@ class CgroupIsolationTest {
 
     @Test
     void theServicesStartOnEveryCpuAndAreBackOnTheirSideBeforeAnyLoad() throws IOException {
-        Path cpu = Files.createDirectories(root.resolve("cpu"));
-        Path cpuset = Files.createDirectories(root.resolve("cpuset"));
-        Files.writeString(cpuset.resolve("cpuset.mems"), "0\n");
-        CgroupIsolation isolation = CgroupIsolation.create(new CgroupLayout.V1(cpu, cpuset), SidePlan.split(CpuSet.parse("0-1"), Map.of()), 4243);
-        Path group = cpuset.resolve("vthreads-lab-4243");
+        CgroupIsolation isolation = v1(4243);
+        Path cpu = root.resolve("cpu");
+        Path group = root.resolve("cpuset/vthreads-lab-4243");
         // As in cgroupfs, where every group has its tasks file.
         for (String service : CgroupIsolation.SERVICES) Files.writeString(cpu.resolve("vthreads-lab-4243").resolve(service).resolve("app/tasks"), "");
 
@@ -119,13 +117,18 @@ class CgroupIsolationTest {
         assertThat(isolation.partition().reason()).contains("JIT compiler threads in a group of their own");
     }
 
+    /** A v1 layout under {@code root/cpu} and {@code root/cpuset}, both CPUs split as the lab splits them. */
+    private CgroupIsolation v1(long pid) throws IOException {
+        Path cpuset = Files.createDirectories(root.resolve("cpuset"));
+        Files.writeString(cpuset.resolve("cpuset.mems"), "0\n");
+        return CgroupIsolation.create(new CgroupLayout.V1(Files.createDirectories(root.resolve("cpu")), cpuset),
+                SidePlan.split(CpuSet.parse("0-1"), Map.of()), pid);
+    }
+
     @Test
     void aPrewarmFavoursTheServicesCompilersAndEqualWeightsComeBackAfterIt() throws IOException {
-        Path cpu = Files.createDirectories(root.resolve("cpu"));
-        Path cpuset = Files.createDirectories(root.resolve("cpuset"));
-        Files.writeString(cpuset.resolve("cpuset.mems"), "0");
-        CgroupIsolation isolation = CgroupIsolation.create(new CgroupLayout.V1(cpu, cpuset), SidePlan.split(CpuSet.parse("0-1"), Map.of()), 9);
-        Path group = cpu.resolve("vthreads-lab-9");
+        CgroupIsolation isolation = v1(9);
+        Path group = root.resolve("cpu/vthreads-lab-9");
 
         isolation.favourCompilers(true);
 
