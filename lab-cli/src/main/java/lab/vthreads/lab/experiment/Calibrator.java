@@ -23,8 +23,9 @@ import java.util.Set;
 
 /**
  * Measures what one request costs on this machine, before any cell (see {@link Calibration}): fresh services in the
- * calibrated cell's mode (virtual threads where the preset runs them); a saturated warm-up (where the preset prewarms, the prewarm until the services settle) and two
- * open-workload runs well below the warm-up's throughput with no CEP latency;
+ * calibrated cell's mode (virtual threads where the preset runs them); a saturated warm-up (where the preset prewarms,
+ * the prewarm until the services settle) and two open-workload runs well below the warm-up's throughput with no CEP
+ * latency;
  * then one closed run with the cells' CEP latency and enough users to saturate the CPU, after 10 unmeasured seconds of
  * the same load. Each run's figures come from
  * the seconds after the load generator's own start-up.
