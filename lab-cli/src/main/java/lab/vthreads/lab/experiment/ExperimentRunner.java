@@ -210,10 +210,11 @@ public final class ExperimentRunner {
     /**
      * The cell whose mode and factors the calibration measures (every limit but the CPU lifted): the first cell's
      * variant, with virtual threads where the preset runs them. The model's CPU bound is what holds a cell once its
-     * threads no longer do, so it is a virtual cell's bound, and a platform calibration measured something else: 300-500
-     * platform threads at once on the services' one CPU (to saturate it through the CEP latency), whose saturated
-     * figures here ran from 380 to 583 req/s in three calibrations of the same build, and, on a faster machine the
-     * same day, 1.25 times a warm virtual cell's CPU per request for pessoa-service.
+     * threads no longer do, so it is a virtual cell's bound, and a platform calibration measured something else: 240-480
+     * platform threads at once on the services' one CPU (to saturate it through the CEP latency), whose CPU bounds
+     * here ran from 380 to 583 req/s in four calibrations of the same service jars (the lab's prewarm changing between
+     * them), and, on a faster machine the same day, 1.15-1.25 times a warm virtual cell's CPU per request for
+     * pessoa-service.
      */
     private Cell calibrated() {
         Cell first = cells.getFirst();
