@@ -41,13 +41,21 @@ final class CalibrationCache {
     Calibration reuseOrMeasure(String fingerprint, boolean recalibrate, Path resultsDirectory, Progress progress, Measurement measure)
             throws Exception {
         if (!recalibrate) {
-            Optional<Calibration> kept = find(fingerprint);
-            if (kept.isPresent()) {
-                progress.calibrationReused(kept.get());
-                return kept.get();
-            }
+            Optional<Calibration> kept = reuse(fingerprint, progress);
+            if (kept.isPresent()) return kept.get();
         }
-        Calibration measured = measure.calibrate();
+        return keep(fingerprint, measure.calibrate(), resultsDirectory, progress);
+    }
+
+    /** The kept calibration for {@code fingerprint}, said so to the person running the lab; empty where none is kept. */
+    Optional<Calibration> reuse(String fingerprint, Progress progress) {
+        Optional<Calibration> kept = find(fingerprint);
+        kept.ifPresent(progress::calibrationReused);
+        return kept;
+    }
+
+    /** Keeps what this run measured for the next run, and returns it: one that can't be kept (a read-only disk) is still this run's. */
+    Calibration keep(String fingerprint, Calibration measured, Path resultsDirectory, Progress progress) {
         try {
             store(fingerprint, measured, resultsDirectory);
         } catch (IOException | RuntimeException e) {

@@ -22,9 +22,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Measures what one request costs on this machine, before any cell (see {@link Calibration}): fresh services in the
- * calibrated cell's mode (virtual threads where the preset runs them); a saturated warm-up (where the preset prewarms,
- * the prewarm until the services settle) and two open-workload runs well below the warm-up's throughput with no CEP
+ * Measures what one request costs on this machine (see {@link Calibration}): either before any cell, on fresh services
+ * in the calibrated cell's mode (virtual threads where the preset runs them), or after that cell's own services have
+ * been measured, on them ({@link #calibrateOnWarmServices}). A saturated warm-up (on fresh services where the preset
+ * prewarms, the prewarm until they settle) and two open-workload runs well below the warm-up's throughput with no CEP
  * latency;
  * then one closed run with the cells' CEP latency and enough users to saturate the CPU, after 10 unmeasured seconds of
  * the same load. Each run's figures come from
@@ -132,34 +133,64 @@ final class Calibrator {
             // rates and the saturation run's users (a cold warm-up's figure set them too low: the default preset's
             // "saturated" run then kept the machine 67-92% busy).
             if (prewarmSeconds > 0) prewarm();
-            double warmedUp = prewarmSeconds > 0 ? warmUp("warm", WARM_UNMEASURED_SECONDS) : warmUp("warmup", WARMUP_SECONDS);
-            int[] rates = rates(warmedUp);
-            Calibration.Run low = measure("rate-" + rates[0], open(rates[0])).run();
-            Calibration.Run high = measure("rate-" + rates[1], open(rates[1])).run();
-            int users = saturationUsers(cores, high, partition, cellLatency.meanMillis(), warmedUp);
-            CepLatencySwitch.apply(wiremock, cellLatency);
-            Measured saturation = measure("saturation", closed(users).warmup(SATURATION_WARMUP_SECONDS));
-            if (unstable(saturation.client())) {
-                // A CPU queue deep enough to push CEP lookups past their deadline: the failed requests' CPU is spread
-                // over fewer requests, and the figures measure the collapse (one of three default calibrations at
-                // 8da3cb0: 216 x 504, 178 req/s and 2-2.8 times the CPU per request of the other two). At the bound itself
-                // the run still saturates, with no queue to speak of.
-                int fewer = fewerUsers(users);
-                progress.note(String.format(java.util.Locale.ROOT, "calibration: %d of %d requests failed in the saturation run (%s); again with %d users",
-                        saturation.client().ko(), saturation.client().requests(), saturation.client().koReasons(), fewer));
-                Measured again = measure("saturation-again", closed(fewer).warmup(SATURATION_WARMUP_SECONDS));
-                if (errorShare(again.client()) < errorShare(saturation.client())) {
-                    saturation = again;
-                    users = fewer;
-                }
-            }
-            Calibration.Run saturated = saturation.run();
-            Calibration calibration = Calibration.of(cores, rates[1], low, high, saturated, cellLatency.meanMillis(), users);
-            progress.calibrated(calibration, partition);
-            return calibration;
+            return measure(cores, prewarmSeconds > 0 ? warmUp("warm", WARM_UNMEASURED_SECONDS) : warmUp("warmup", WARMUP_SECONDS), wiremock);
         } finally {
             stack.stopServices();
         }
+    }
+
+    /**
+     * The same measurement on services that are up and warm: a pair of JVMs whose cells have just been measured, with
+     * the calibrated cell's mode and factors, which the calibration's lifted limits leave as they are ({@link #canRunOn}).
+     * It neither starts, prewarms nor stops them: the cells' prewarm and their load have warmed them further than the
+     * calibration's own prewarm would, and a fresh pair and its prewarm cost the first run after a build 1.5-2 minutes.
+     * Their CEP latency is the cells'; the next pair's start sets its own.
+     */
+    Calibration calibrateOnWarmServices(int cores, String cells) throws Exception {
+        Files.createDirectories(directory);
+        progress.calibratingOnWarmServices(seconds, settings.mode().label(), cellLatency.text(), cells);
+        HttpAdminClient wiremock = new HttpAdminClient("127.0.0.1", settings.ports().wiremock());
+        CepLatencySwitch.apply(wiremock, new CepLatency.None());
+        load.requireNotAborted();
+        return measure(cores, warmUp("warm", WARM_UNMEASURED_SECONDS), wiremock);
+    }
+
+    /**
+     * Whether services started for {@code cell} are the services the calibration measures: virtual threads (whose Tomcat
+     * runs every request on a virtual thread of its own, so its maximum thread count, the one limit the calibration
+     * raises that such a cell may set low, holds nothing), the lookups outside the transaction, and no concurrency limit.
+     */
+    static boolean canRunOn(Cell cell) {
+        return cell.mode() == lab.vthreads.lab.stack.ThreadMode.VIRTUAL && !cell.factors().lookupsInsideTransaction()
+                && cell.factors().effectiveConcurrencyLimit() == null;
+    }
+
+    /** The measured runs, on warm services whose saturated throughput (no CEP latency) is {@code warmedUp}. */
+    private Calibration measure(int cores, double warmedUp, HttpAdminClient wiremock) throws Exception {
+        int[] rates = rates(warmedUp);
+        Calibration.Run low = measure("rate-" + rates[0], open(rates[0])).run();
+        Calibration.Run high = measure("rate-" + rates[1], open(rates[1])).run();
+        int users = saturationUsers(cores, high, partition, cellLatency.meanMillis(), warmedUp);
+        CepLatencySwitch.apply(wiremock, cellLatency);
+        Measured saturation = measure("saturation", closed(users).warmup(SATURATION_WARMUP_SECONDS));
+        if (unstable(saturation.client())) {
+            // A CPU queue deep enough to push CEP lookups past their deadline: the failed requests' CPU is spread
+            // over fewer requests, and the figures measure the collapse (one of three default calibrations at
+            // 8da3cb0: 216 x 504, 178 req/s and 2-2.8 times the CPU per request of the other two). At the bound itself
+            // the run still saturates, with no queue to speak of.
+            int fewer = fewerUsers(users);
+            progress.note(String.format(java.util.Locale.ROOT, "calibration: %d of %d requests failed in the saturation run (%s); again with %d users",
+                    saturation.client().ko(), saturation.client().requests(), saturation.client().koReasons(), fewer));
+            Measured again = measure("saturation-again", closed(fewer).warmup(SATURATION_WARMUP_SECONDS));
+            if (errorShare(again.client()) < errorShare(saturation.client())) {
+                saturation = again;
+                users = fewer;
+            }
+        }
+        Calibration.Run saturated = saturation.run();
+        Calibration calibration = Calibration.of(cores, rates[1], low, high, saturated, cellLatency.meanMillis(), users);
+        progress.calibrated(calibration, partition);
+        return calibration;
     }
 
     /**
@@ -329,5 +360,10 @@ final class Calibrator {
     /** Roughly how long the calibration takes here. */
     static long estimateSeconds(int seconds) {
         return 30 + 20 + 3 * (seconds + 8) + SATURATION_WARMUP_SECONDS + 12;
+    }
+
+    /** The same on services that are up and warm: the short warm-up and the three measured runs (133 s here at 30 s each). */
+    static long estimateOnWarmSeconds(int seconds) {
+        return 15 + 3 * (seconds + 8) + SATURATION_WARMUP_SECONDS;
     }
 }

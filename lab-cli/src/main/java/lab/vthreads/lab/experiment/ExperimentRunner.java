@@ -135,6 +135,9 @@ public final class ExperimentRunner {
     }
 
     public Duration estimateCalibration() {
+        if (calibrates() && !options.scale() && Calibrator.canRunOn(calibrated())) {
+            return Duration.ofSeconds(Calibrator.estimateOnWarmSeconds(options.calibrationSeconds()));
+        }
         return Duration.ofSeconds(!calibrates() ? 0 : Calibrator.estimateSeconds(options.calibrationSeconds())
                 // the prewarm instead of the warm-up (about 30 s): what the services need, up to the cap, and its drain
                 + (preset.prewarmSeconds() > 0 ? Math.min(preset.prewarmSeconds(), 100) + 8 - 30 : 0));
@@ -181,11 +184,23 @@ public final class ExperimentRunner {
         try (Stack stack = Stack.startInfrastructure(base, isolation)) {
             running = stack;
             environment = Environments.describe(options.home(), stack, partition.machineCpuCount());
+            int cores = environment.cores();
             // Without a calibration there is no model: for quick runs and for tests of what the model does not need.
-            calibration = !calibrates() ? null : new CalibrationCache(options.resultsDirectory().getParent()).reuseOrMeasure(
-                    CalibrationCache.fingerprint(options.home(), preset, calibrated(), options.calibrationSeconds(), partition, environment.cores()),
-                    options.recalibrate(), options.resultsDirectory(), progress, () -> new Calibrator(stack, base, calibrated(), load, progress,
-                            options.resultsDirectory(), options.home(), options.calibrationSeconds(), partition, preset.prewarmSeconds()).calibrate(environment.cores()));
+            String fingerprint = !calibrates() ? null
+                    : CalibrationCache.fingerprint(options.home(), preset, calibrated(), options.calibrationSeconds(), partition, cores);
+            CalibrationCache kept = new CalibrationCache(options.resultsDirectory().getParent());
+            calibration = fingerprint == null || options.recalibrate() ? null : kept.reuse(fingerprint, progress).orElse(null);
+            // Measured after the cells, on the calibrated cell's own warm services, where those are the calibration's
+            // services (Calibrator#canRunOn) and nothing sizes the cells from it; otherwise first, on fresh services.
+            PendingCalibration pending = fingerprint == null || calibration != null ? null
+                    : !options.scale() && Calibrator.canRunOn(calibrated()) ? new PendingCalibration(fingerprint, lastStackOf(calibrated())) : null;
+            if (fingerprint != null && calibration == null && pending == null) {
+                calibration = kept.keep(fingerprint, calibrator(stack, base).calibrate(cores), options.resultsDirectory(), progress);
+            }
+            if (pending != null) {
+                progress.note("Calibration: measured after the cells, on the warm services of " + String.join(", ", pending.host().group().order())
+                        + (preset.repeat() > 1 ? " (repeat " + pending.host().repeat() + ")" : ""));
+            }
             if (options.scale()) {
                 scaled = scale(calibration, partition);
             }
@@ -193,9 +208,17 @@ public final class ExperimentRunner {
             // Only now are the cells final: --scale replaces them with the machine's Tomcat threads and users.
             cells.forEach(c -> results.put(c, new ArrayList<>()));
             for (int repeat = 1; repeat <= preset.repeat(); repeat++) {
-                for (StackPlan.Group group : StackPlan.of(cells, repeat, sharesStacks())) {
-                    runGroup(stack, base, group, repeat, results, failures);
+                List<StackPlan.Group> groups = StackPlan.of(cells, repeat, sharesStacks());
+                for (int g = 0; g < groups.size(); g++) {
+                    boolean hosts = pending != null && pending.host().equals(new StackPlan.Placed(repeat, g, groups.get(g)));
+                    runGroup(stack, base, groups.get(g), repeat, results, failures,
+                            hosts ? () -> pending.measured = calibrateOnWarmServices(stack, base, pending, cores) : null);
                 }
+            }
+            if (pending != null) {
+                // The host's services did not start, or the calibration on them failed: fresh services, as before any cell.
+                calibration = pending.measured != null ? pending.measured : calibrateAfterAll(stack, base, pending, cores);
+                model = calibration;
             }
         }
         deleteRecursively(base.runDirectory().resolve("postgres-data"));
@@ -222,6 +245,80 @@ public final class ExperimentRunner {
                 .findFirst().orElse(first);
     }
 
+    /** The last pair of JVMs, over every repeat, whose cells share {@code cell}'s variant, mode and factors. */
+    private StackPlan.Placed lastStackOf(Cell cell) {
+        StackPlan.Placed last = null;
+        for (int repeat = 1; repeat <= preset.repeat(); repeat++) {
+            List<StackPlan.Group> groups = StackPlan.of(cells, repeat, sharesStacks());
+            for (int g = 0; g < groups.size(); g++) {
+                Cell first = groups.get(g).first();
+                if (first.mode() == cell.mode() && java.util.Objects.equals(first.variant(), cell.variant()) && first.factors().equals(cell.factors())) {
+                    last = new StackPlan.Placed(repeat, g, groups.get(g));
+                }
+            }
+        }
+        return last;
+    }
+
+    private Calibrator calibrator(Stack stack, StackSettings base) {
+        return new Calibrator(stack, base, calibrated(), load, progress, options.resultsDirectory(), options.home(), options.calibrationSeconds(),
+                isolation.partition(), preset.prewarmSeconds());
+    }
+
+    /**
+     * The calibration on the host's services once its cells are measured. A failure here costs the model, not the cells:
+     * it is said, and the calibration is tried once more on fresh services after every cell ({@link #calibrateAfterAll}).
+     */
+    private Calibration calibrateOnWarmServices(Stack stack, StackSettings base, PendingCalibration pending, int cores) throws Exception {
+        try {
+            return new CalibrationCache(options.resultsDirectory().getParent()).keep(pending.fingerprint(),
+                    calibrator(stack, base).calibrateOnWarmServices(cores, String.join(", ", pending.host().group().order())),
+                    options.resultsDirectory(), progress);
+        } catch (Exception e) {
+            if (load.aborted() || Thread.currentThread().isInterrupted()) throw e;
+            progress.note("calibration on the warm services failed (" + e.getMessage() + "); it runs on fresh services after the cells");
+            return null;
+        }
+    }
+
+    /** The calibration on fresh services, after every cell; without it the results are kept with no model, and say why. */
+    private Calibration calibrateAfterAll(Stack stack, StackSettings base, PendingCalibration pending, int cores) throws Exception {
+        try {
+            return new CalibrationCache(options.resultsDirectory().getParent()).keep(pending.fingerprint(), calibrator(stack, base).calibrate(cores),
+                    options.resultsDirectory(), progress);
+        } catch (Exception e) {
+            if (load.aborted() || Thread.currentThread().isInterrupted()) throw e;
+            progress.note("calibration failed (" + e.getMessage() + "): the cells' results are kept, with no capacity model");
+            return null;
+        }
+    }
+
+    /** Work on a pair of JVMs after its cells, before it stops. */
+    @FunctionalInterface
+    private interface AfterCells {
+        void run() throws Exception;
+    }
+
+    /** A calibration measured after the cells: where, and what it measured once it has. */
+    private static final class PendingCalibration {
+        private final String fingerprint;
+        private final StackPlan.Placed host;
+        private volatile Calibration measured;
+
+        PendingCalibration(String fingerprint, StackPlan.Placed host) {
+            this.fingerprint = fingerprint;
+            this.host = host;
+        }
+
+        String fingerprint() {
+            return fingerprint;
+        }
+
+        StackPlan.Placed host() {
+            return host;
+        }
+    }
+
     private ScaledScenario scale(Calibration calibration, Partition partition) {
         Published.Scaling s = preset.published().scaling();
         double hold = calibration.responseMs(preset.latency().meanMillis()) / 1000;
@@ -237,7 +334,7 @@ public final class ExperimentRunner {
      * them but for their users), prewarmed with its users, then each cell measured on them in turn.
      */
     private void runGroup(Stack stack, StackSettings base, StackPlan.Group group, int repeat, Map<Cell, List<ExperimentResults.RepeatResult>> results,
-                          Map<Cell, List<String>> failures) throws Exception {
+                          Map<Cell, List<String>> failures, AfterCells afterCells) throws Exception {
         Cell first = group.first();
         Path stackDir = options.resultsDirectory().resolve("cells").resolve(first.id()).resolve("r" + repeat);
         Files.createDirectories(stackDir);
@@ -284,6 +381,7 @@ public final class ExperimentRunner {
                 ExperimentResults.RepeatResult result = runWithStealCheck(stack, settings, measuredRun, cell, repeat, use);
                 results.get(cell).add(prewarmed == null ? result : result.withPrewarm(prewarmed));
             }
+            if (afterCells != null) afterCells.run();
         } finally {
             stack.stopServices();
         }

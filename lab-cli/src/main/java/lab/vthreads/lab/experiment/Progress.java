@@ -21,6 +21,11 @@ final class Progress {
                 latency, seconds, mode);
     }
 
+    void calibratingOnWarmServices(int seconds, String mode, String latency, String cells) {
+        out.printf("Calibrating on the warm services of %s, after their cells: a saturated warm-up, two rates below it with no CEP latency, "
+                + "then saturated with CEP latency %s, %d s each, %s threads%n", cells, latency, seconds, mode);
+    }
+
     void calibrated(Calibration c, lab.vthreads.lab.isolation.Partition partition) {
         StringBuilder perProcess = new StringBuilder();
         c.cpuMsPerRequest().forEach((process, ms) -> perProcess.append(perProcess.isEmpty() ? "" : ", ")

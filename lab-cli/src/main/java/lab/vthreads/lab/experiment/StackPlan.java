@@ -42,6 +42,10 @@ final class StackPlan {
         }
     }
 
+    /** A pair of JVMs in a run: its repeat (1-based), its place among that repeat's pairs, and its cells. */
+    record Placed(int repeat, int index, Group group) {
+    }
+
     private StackPlan() {
     }
 

@@ -113,11 +113,10 @@ class ExperimentRunIT {
         assertThat(Math.abs(calibration.connectionsPerRequest() - 1.0) * lowRateRequests).as("acquisitions minus requests, %s × %.0f",
                 calibration.connectionsPerRequest(), lowRateRequests).isLessThanOrEqualTo(2.0);
         assertThat(calibration.connectionHoldMs()).isPositive();
-        // The preset prewarms its cells, so its calibration prewarmed too (a warm service's CPU per request for warm cells).
-        assertThat(dir.resolve("calibration").resolve("prewarm.log")).exists();
-        // ... on every CPU, traced; then a short saturated run on the services' side measured what they serve warm there,
-        // in place of the cold warm-up.
-        assertThat(dir.resolve("calibration").resolve("prewarm-trace.csv")).exists();
+        // Measured on the virtual cells' own services once their cells were done: no pair of JVMs and no prewarm of its
+        // own, only the short saturated run on the services' side that sets its rates.
+        assertThat(dir.resolve("calibration").resolve("prewarm.log")).doesNotExist();
+        assertThat(dir.resolve("calibration").resolve("pessoa-service.log")).doesNotExist();
         assertThat(dir.resolve("calibration").resolve("gatling-results-warm.json")).exists();
         assertThat(dir.resolve("calibration").resolve("gatling-results-warmup.json")).doesNotExist();
         assertThat(Files.readString(dir.resolve("summary.md"))).contains("Capacity model: predicted against measured", "jar-platform-6u", "Tomcat threads");
@@ -127,15 +126,19 @@ class ExperimentRunIT {
             assertThat(html).contains("href=\"" + cell.repeats().getFirst().gatlingReport() + "\"");
         }
         assertThat(html).contains("Runs that did not happen", "No HikariCP 0.0.0", "<div class=verdict>");
-        // Two pairs of JVMs started and prewarmed, each with its most users, and the calibration's with its saturated warm-up's.
+        // Two pairs of JVMs started and prewarmed, each with its most users; the calibration started and prewarmed none.
         String said = progress.toString();
         assertThat(said.split("prewarm: 6 users until the services' JIT and throughput settle", -1)).hasSize(3);
         assertThat(said.split("prewarm on every CPU with no CEP latency; the cells get fixed:50 again", -1)).hasSize(3);
-        // The first cell runs platform threads; the calibration, virtual ones: the model's CPU bound is a virtual cell's.
-        assertThat(said).contains("12 s each, virtual threads");
-        assertThat(said).doesNotContain("prewarm: 3 users").contains("calibration prewarm on every CPU: " + Calibrator.SATURATION_USERS + " users until");
+        assertThat(said).doesNotContain("prewarm: 3 users", "calibration prewarm");
         assertThat(said).contains("[1/8] jar-platform-6u", "[2/8] jar-platform-3u", "[3/8] jar-virtual-6u", "[4/8] jar-virtual-3u",
                 "[5/8] jar-virtual-6u-aa", "no-such-hikari-virtual-6u, repeat 1, did not run", "no-such-hikari-virtual-3u, repeat 1, did not run");
+        // The first cell runs platform threads; the calibration, virtual ones (the model's CPU bound is a virtual cell's),
+        // on the jar variant's virtual services after the last of their cells and before the next pair's start.
+        String calibrating = "Calibrating on the warm services of jar-virtual-6u, jar-virtual-3u, jar-virtual-6u-aa, after their cells";
+        assertThat(said).contains(calibrating, "12 s each, virtual threads");
+        assertThat(said.indexOf(calibrating)).isGreaterThan(said.indexOf("[5/8] jar-virtual-6u-aa"))
+                .isLessThan(said.indexOf("no-such-hikari-virtual-6u, repeat 1, did not run"));
         // The verdict at both levels, with the copy's spread as the noise floor.
         assertThat(new ObjectMapper().readTree(dir.resolve("results.json").toFile()).get("verdict").get("levels")).hasSize(2);
     }
@@ -151,7 +154,7 @@ class ExperimentRunIT {
                 simulation: CreatePessoaSimulation
                 workload: closed
                 users: [4]
-                modes: [virtual]
+                modes: [platform]
                 rampUpSeconds: 1
                 holdSeconds: 60
                 rampDownSeconds: 0
@@ -173,6 +176,7 @@ class ExperimentRunIT {
         for (int i = 0; i < 1800 && runner.loadGenerators().isEmpty(); i++) {
             Thread.sleep(100);
         }
+        // Platform threads only: the calibration runs first, on services of its own, and is stopped mid-way.
         assertThat(runner.loadGenerators()).as("the calibration started its load generator").isNotEmpty();
         runner.runningStack().processes().values().forEach(p -> started.addAll(p.handles()));
         runner.loadGenerators().forEach(p -> started.addAll(p.handles()));
