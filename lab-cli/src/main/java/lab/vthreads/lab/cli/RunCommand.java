@@ -132,9 +132,13 @@ public final class RunCommand implements Callable<Integer> {
                 shortVariant ? " (short)" : "", runner.estimateCalibration().isZero() ? "" : "calibration + ", runner.cells().size(), chosen.repeat(), runs,
                 Math.round((runner.estimateRuns().toSeconds() + runner.estimateCalibration().toSeconds()) / 60.0),
                 root.relativize(directory));
-        if (!lab.vthreads.lab.metrics.ProcStats.SYSTEM.available()) {
-            out.println("Warning: this system has no /proc (the lab measures processes on Linux): every process's CPU and memory, the "
+        if (!lab.vthreads.lab.metrics.SystemStats.SYSTEM.available()) {
+            out.println("Warning: neither /proc nor OSHI can read this system's processes: every process's CPU and memory, the "
                     + "machine's CPU and steal, and so the capacity model's CPU bounds will be reported as not measured.");
+        } else if (!(lab.vthreads.lab.metrics.SystemStats.SYSTEM instanceof lab.vthreads.lab.metrics.ProcStats)) {
+            out.println("Note: no /proc here; process CPU and memory come from " + lab.vthreads.lab.metrics.SystemStats.SYSTEM.source()
+                    + ". The CPU partition (cgroups or taskset) is Linux's: without it the load generator shares the services' CPUs, and the "
+                    + "report says so.");
         }
         ExperimentResults experiment;
         Thread stopper = new Thread(() -> {

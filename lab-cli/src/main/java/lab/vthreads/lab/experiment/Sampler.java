@@ -1,7 +1,7 @@
 package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.metrics.PrometheusScrape;
-import lab.vthreads.lab.metrics.ProcStats;
+import lab.vthreads.lab.metrics.SystemStats;
 import lab.vthreads.lab.metrics.Quantiles;
 import lab.vthreads.lab.process.ManagedProcess;
 
@@ -55,22 +55,22 @@ final class Sampler implements AutoCloseable {
     private final long startNanos = System.nanoTime();
     private final long startEpochMs = System.currentTimeMillis();
     private long lastNanos = startNanos;
-    private final ProcStats proc;
-    private ProcStats.MachineCpu lastMachine;
-    private Map<Integer, ProcStats.MachineCpu> lastEach;
-    private final ProcStats.MachineCpu firstMachine;
+    private final SystemStats proc;
+    private SystemStats.MachineCpu lastMachine;
+    private Map<Integer, SystemStats.MachineCpu> lastEach;
+    private final SystemStats.MachineCpu firstMachine;
     private PrometheusScrape firstPessoa, firstGateway, lastPessoa, lastGateway;
     private int taken, dropped;
     private String firstDropped;
 
     Sampler(String pessoaManagement, String gatewayManagement, Map<String, ManagedProcess> processes, Consumer<String> live) {
-        this(pessoaManagement, gatewayManagement, processes, live, ProcStats.SYSTEM);
+        this(pessoaManagement, gatewayManagement, processes, live, SystemStats.SYSTEM);
     }
 
     /** @param proc where process and machine figures come from: a test takes /proc away with another */
-    Sampler(String pessoaManagement, String gatewayManagement, Map<String, ManagedProcess> processes, Consumer<String> live, ProcStats proc) {
+    Sampler(String pessoaManagement, String gatewayManagement, Map<String, ManagedProcess> processes, Consumer<String> live, SystemStats proc) {
         this.proc = proc;
-        ProcStats.CpuCounters counters = proc.cpuCounters();
+        SystemStats.CpuCounters counters = proc.cpuCounters();
         this.lastMachine = counters == null ? null : counters.total();
         this.firstMachine = lastMachine;
         this.lastEach = counters == null ? Map.of() : counters.each();
@@ -95,18 +95,18 @@ final class Sampler implements AutoCloseable {
             lastNanos = now;
             Map<String, Double> s = new LinkedHashMap<>();
             s.put(SampleKeys.TIME, Math.round((now - startNanos) / 1e8) / 10.0);
-            // Without /proc these stay out of the sample: absent, not 0 (see ProcStats).
-            ProcStats.CpuCounters counters = proc.cpuCounters();
-            ProcStats.MachineCpu machine = counters == null ? null : counters.total();
+            // Where nothing is measured these stay out of the sample: absent, not 0 (see SystemStats).
+            SystemStats.CpuCounters counters = proc.cpuCounters();
+            SystemStats.MachineCpu machine = counters == null ? null : counters.total();
             if (machine != null && lastMachine != null) {
                 double[] shares = machine.sharesSince(lastMachine);
                 s.put(SampleKeys.MACHINE_BUSY, shares[0]);
                 s.put(SampleKeys.STEAL, shares[1]);
             }
             lastMachine = machine;
-            Map<Integer, ProcStats.MachineCpu> each = counters == null ? Map.<Integer, ProcStats.MachineCpu>of() : counters.each();
+            Map<Integer, SystemStats.MachineCpu> each = counters == null ? Map.<Integer, SystemStats.MachineCpu>of() : counters.each();
             each.forEach((cpu, reading) -> {
-                ProcStats.MachineCpu before = lastEach.get(cpu);
+                SystemStats.MachineCpu before = lastEach.get(cpu);
                 if (before != null) s.put(SampleKeys.cpuBusy(cpu), reading.sharesSince(before)[0]);
             });
             lastEach = each;
@@ -246,7 +246,7 @@ final class Sampler implements AutoCloseable {
 
     /** The machine's busy and steal shares since the sampler started; null where nothing measures them (no /proc). */
     ExperimentResults.Machine machine() {
-        ProcStats.MachineCpu now = proc.machine();
+        SystemStats.MachineCpu now = proc.machine();
         if (now == null || firstMachine == null) return null;
         double[] shares = now.sharesSince(firstMachine);
         return Double.isNaN(shares[0]) ? null : new ExperimentResults.Machine(shares[0], shares[1]);

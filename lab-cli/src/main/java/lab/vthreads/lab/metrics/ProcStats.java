@@ -9,16 +9,12 @@ import java.util.TreeMap;
 
 /**
  * CPU time and resident memory of processes, and the machine's CPU, from Linux's /proc. Where there is no /proc
- * (macOS, Windows) nothing is measured: every figure is NaN or absent, never 0, so that a reader and the capacity
- * model can tell a process that used nothing from one nobody measured.
+ * nothing is measured here: every figure is NaN or absent, never 0 ({@link SystemStats#SYSTEM} then asks OSHI).
  */
-public final class ProcStats {
+public final class ProcStats implements SystemStats {
 
     /** Linux reports process times in clock ticks of 1/100 s on every architecture the lab runs on. */
     static final double TICKS_PER_SECOND = 100;
-
-    /** This machine's /proc. */
-    public static final ProcStats SYSTEM = new ProcStats(Path.of("/proc"));
 
     private final Path root;
     private final boolean available;
@@ -30,14 +26,21 @@ public final class ProcStats {
     }
 
     /** Whether this system has a /proc to read: without one no CPU, memory or steal figure is measured. */
+    @Override
     public boolean available() {
         return available;
+    }
+
+    @Override
+    public String source() {
+        return available ? root.toString() : "nothing (no " + root + ")";
     }
 
     /**
      * utime + stime of these processes, in seconds; NaN without /proc. A process that ended between listing and
      * reading is left out (it no longer uses CPU); a file that cannot be parsed is an error, for the caller to count.
      */
+    @Override
     public double cpuSeconds(List<ProcessHandle> processes) {
         if (!available) return Double.NaN;
         double ticks = 0;
@@ -56,6 +59,7 @@ public final class ProcStats {
     }
 
     /** Resident memory of these processes, in MB (shared pages are counted in each); NaN without /proc. */
+    @Override
     public double rssMb(List<ProcessHandle> processes) {
         if (!available) return Double.NaN;
         double kb = 0;
@@ -75,13 +79,8 @@ public final class ProcStats {
         return kb / 1024;
     }
 
-    /** The machine's aggregate CPU counters; null without /proc. */
-    public MachineCpu machine() {
-        CpuCounters counters = cpuCounters();
-        return counters == null ? null : counters.total();
-    }
-
     /** The machine's counters and each CPU's, from one read of /proc/stat; null without /proc. */
+    @Override
     public CpuCounters cpuCounters() {
         if (!available) return null;
         List<String> lines;
@@ -93,35 +92,18 @@ public final class ProcStats {
         Map<Integer, MachineCpu> each = new TreeMap<>();
         for (String line : lines) {
             if (line.startsWith("cpu") && line.length() > 3 && Character.isDigit(line.charAt(3))) {
-                each.put(Integer.parseInt(line.substring(3, line.indexOf(' '))), MachineCpu.parse(line));
+                each.put(Integer.parseInt(line.substring(3, line.indexOf(' '))), parse(line));
             }
         }
-        return new CpuCounters(MachineCpu.parse(lines.getFirst()), each);
+        return new CpuCounters(parse(lines.getFirst()), each);
     }
 
-    /**
-     * @param total the aggregate {@code cpu} line
-     * @param each  each CPU's ({@code cpu0}, {@code cpu1}, ... lines), by CPU number: a partition's sides are sets of these
-     */
-    public record CpuCounters(MachineCpu total, Map<Integer, MachineCpu> each) {
-    }
-
-    /** The machine's CPU counters: busy, idle (with iowait) and steal, in ticks. */
-    public record MachineCpu(long busy, long idle, long steal) {
-
-        static MachineCpu parse(String line) {
-            String[] f = line.trim().split("\\s+");
-            long user = Long.parseLong(f[1]), nice = Long.parseLong(f[2]), system = Long.parseLong(f[3]);
-            long idle = Long.parseLong(f[4]), iowait = Long.parseLong(f[5]), irq = Long.parseLong(f[6]);
-            long softirq = Long.parseLong(f[7]), steal = Long.parseLong(f[8]);
-            return new MachineCpu(user + nice + system + irq + softirq, idle + iowait, steal);
-        }
-
-        /** Busy and steal shares (0..1) of the time between {@code before} and this reading; NaN when no time passed. */
-        public double[] sharesSince(MachineCpu before) {
-            double busyDelta = busy - before.busy, idleDelta = idle - before.idle, stealDelta = steal - before.steal;
-            double total = busyDelta + idleDelta + stealDelta;
-            return total <= 0 ? new double[] {Double.NaN, Double.NaN} : new double[] {busyDelta / total, stealDelta / total};
-        }
+    /** One {@code cpu} line of /proc/stat, in ticks. */
+    static MachineCpu parse(String line) {
+        String[] f = line.trim().split("\\s+");
+        long user = Long.parseLong(f[1]), nice = Long.parseLong(f[2]), system = Long.parseLong(f[3]);
+        long idle = Long.parseLong(f[4]), iowait = Long.parseLong(f[5]), irq = Long.parseLong(f[6]);
+        long softirq = Long.parseLong(f[7]), steal = Long.parseLong(f[8]);
+        return new MachineCpu(user + nice + system + irq + softirq, idle + iowait, steal);
     }
 }

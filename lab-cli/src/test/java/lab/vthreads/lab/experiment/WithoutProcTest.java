@@ -30,8 +30,19 @@ class WithoutProcTest {
         assertThat(new ProcStats(empty).cpuSeconds(java.util.List.of(ProcessHandle.current()))).isNaN();
         assertThat(new ProcStats(empty).machine()).isNull();
         // this machine's, for contrast (the lab's CI runs on Linux)
-        assertThat(ProcStats.SYSTEM.available()).isTrue();
-        assertThat(ProcStats.SYSTEM.cpuSeconds(java.util.List.of(ProcessHandle.current()))).isPositive();
+        assertThat(lab.vthreads.lab.metrics.SystemStats.SYSTEM.available()).isTrue();
+        assertThat(lab.vthreads.lab.metrics.SystemStats.SYSTEM.cpuSeconds(java.util.List.of(ProcessHandle.current()))).isPositive();
+    }
+
+    @Test
+    void withoutProcTheLabAsksOshi() {
+        lab.vthreads.lab.metrics.SystemStats chosen = lab.vthreads.lab.metrics.SystemStats.choose(new ProcStats(empty));
+        assertThat(chosen).isInstanceOf(lab.vthreads.lab.metrics.OshiStats.class);
+        assertThat(chosen.available()).isTrue();
+        assertThat(chosen.source()).startsWith("OSHI (");
+        assertThat(chosen.cpuSeconds(java.util.List.of(ProcessHandle.current()))).isPositive();
+        // with /proc there, /proc it is
+        assertThat(lab.vthreads.lab.metrics.SystemStats.choose(new ProcStats(Path.of("/proc")))).isInstanceOf(ProcStats.class);
     }
 
     @Test
