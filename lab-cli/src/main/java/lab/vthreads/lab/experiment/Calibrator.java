@@ -215,11 +215,11 @@ final class Calibrator {
      * Its throughput is every CPU's, not the services' side's: the warm-up after it measures that.
      */
     private void prewarm() {
-        progress.note("calibration prewarm on every CPU: " + SATURATION_USERS + " users until the services' JIT and throughput settle, at most "
+        progress.note("calibration prewarm on every CPU: " + SATURATION_USERS + " users until the services' JIT and CPU per request settle, at most "
                 + prewarmSeconds + " s");
         stack.onEveryCpu(() -> new Prewarm(load, progress).run(closed(SATURATION_USERS).resultsFile(directory.resolve("gatling-results-prewarm.json")),
                 Prewarm.services("http://127.0.0.1:" + settings.ports().pessoaManagement(), "http://127.0.0.1:" + settings.ports().gatewayManagement()),
-                prewarmSeconds, directory));
+                Prewarm.serviceProcesses(stack.processes()), prewarmSeconds, directory));
     }
 
     /**

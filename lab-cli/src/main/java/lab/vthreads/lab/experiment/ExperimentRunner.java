@@ -368,7 +368,7 @@ public final class ExperimentRunner {
                 CepLatencySwitch.apply(cepAdmin, new lab.vthreads.infra.cep.CepLatency.None());
                 progress.note("prewarm on every CPU with no CEP latency; the cells get " + settings.cepLatency().text() + " again");
                 try {
-                    return measuredRun.prewarm(Endpoints.of(settings), first, stackDir);
+                    return measuredRun.prewarm(Endpoints.of(settings), Prewarm.serviceProcesses(stack.processes()), first, stackDir);
                 } catch (java.io.IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 } finally {

@@ -96,12 +96,17 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
      * service from queueing what it cannot serve yet.
      */
     ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Cell cell, Path dir) throws java.io.IOException {
+        return prewarm(endpoints, Map.of(), cell, dir);
+    }
+
+    /** @param services the services' processes, by name, where the lab started them: their CPU per request says when they settled */
+    ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir) throws java.io.IOException {
         Files.createDirectories(dir);
         LoadProperties properties = LoadProperties.closed(endpoints.gateway(), home.resolve("wiremock/ceps.csv"), cell.users())
                 .client(cell.factors().client()).resultsFile(dir.resolve("prewarm-results.json"));
-        progress.note(String.format(java.util.Locale.ROOT, "prewarm: %d users until the services' JIT and throughput settle, at most %d s",
+        progress.note(String.format(java.util.Locale.ROOT, "prewarm: %d users until the services' JIT and CPU per request settle, at most %d s",
                 cell.users(), preset.prewarmSeconds()));
-        return new Prewarm(load, progress).run(properties, Prewarm.services(endpoints.pessoaManagement(), endpoints.gatewayManagement()),
+        return new Prewarm(load, progress).run(properties, Prewarm.services(endpoints.pessoaManagement(), endpoints.gatewayManagement()), services,
                 preset.prewarmSeconds(), dir);
     }
 

@@ -2,6 +2,7 @@ package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.load.LoadProperties;
 import lab.vthreads.lab.metrics.PrometheusScrape;
+import lab.vthreads.lab.metrics.SystemStats;
 import lab.vthreads.lab.process.ManagedProcess;
 
 import java.nio.file.Path;
@@ -25,9 +26,14 @@ import java.util.Set;
  * <ul>
  *   <li>every service's {@code jvm.compilation.time} grew by less than {@link #SETTLED_SHARE} of the last
  *       {@link #WINDOW_SECONDS} seconds;</li>
- *   <li>the gateway's successful requests per second over the last {@link #WINDOW_SECONDS} seconds are within
- *       {@link #STEADY_TREND} of those over the {@link #WINDOW_SECONDS} before: quiet compilers alone passed a
- *       service whose throughput was still climbing (the default preset's cold virtual cell, +36% within its window).</li>
+ *   <li>the services' CPU per request (their processes' CPU time over the gateway's successful requests) over the
+ *       last {@link #WINDOW_SECONDS} seconds is within {@link #STEADY_TREND} of that over the {@link #WINDOW_SECONDS}
+ *       before: quiet compilers alone passed a service whose throughput was still climbing (the default preset's cold
+ *       virtual cell, +36% within its window). Where no process CPU is measured, the gateway's successful requests
+ *       per second must be steady instead. Throughput itself is the load generator's as much as the services': the
+ *       prewarm's Gatling is a fresh JVM on every CPU, and after the services' compilers had gone quiet the default
+ *       preset's prewarms still climbed from about 600 to 940 req/s for 40 s, a warm-up that no measured cell
+ *       inherits (each starts a Gatling JVM of its own).</li>
  * </ul>
  *
  * <p>The load is a Gatling run of its own, stopped by its PID; its requests are let finish before anything else
@@ -68,6 +74,17 @@ final class Prewarm {
         this.progress = progress;
     }
 
+    /** The services' processes among a stack's, by name: what a prewarm reads the services' CPU from. */
+    static Map<String, ManagedProcess> serviceProcesses(Map<lab.vthreads.lab.stack.StackSettings.Component, ManagedProcess> stack) {
+        Map<String, ManagedProcess> services = new LinkedHashMap<>();
+        stack.forEach((component, process) -> {
+            if (component == lab.vthreads.lab.stack.StackSettings.Component.PESSOA || component == lab.vthreads.lab.stack.StackSettings.Component.GATEWAY) {
+                services.put(component.label(), process);
+            }
+        });
+        return services;
+    }
+
     /** The services a prewarm watches, by name, from their management base URLs. */
     static Map<String, String> services(String pessoaManagement, String gatewayManagement) {
         Map<String, String> managements = new LinkedHashMap<>();
@@ -82,6 +99,12 @@ final class Prewarm {
      * @param maxSeconds  the cap, from the load generator's start
      */
     ExperimentResults.Prewarmed run(LoadProperties properties, Map<String, String> managements, int maxSeconds, Path dir) {
+        return run(properties, managements, Map.of(), maxSeconds, dir);
+    }
+
+    /** @param processes each service's process, by name, for their CPU per request; empty: the throughput rule */
+    ExperimentResults.Prewarmed run(LoadProperties properties, Map<String, String> managements, Map<String, ManagedProcess> processes, int maxSeconds,
+                                    Path dir) {
         Compilers compilers = new Compilers(managements.keySet());
         Throughput throughput = new Throughput();
         // The gateway answers every request the users make: its count is the system's throughput.
@@ -93,7 +116,7 @@ final class Prewarm {
         boolean settled = false;
         // Each second's readings, so that a reader can see which criterion held the prewarm longest.
         StringBuilder trace = new StringBuilder("seconds," + String.join(",", managements.keySet().stream().map(s -> s + " compile ms").toList())
-                + ",gateway 2xx requests\n");
+                + ",gateway 2xx requests,services CPU s\n");
         try {
             while (gatling.isAlive() && elapsed < maxSeconds) {
                 sleep(1000);
@@ -105,12 +128,15 @@ final class Prewarm {
                     milliseconds.put(service.getKey(), scrape.sum("jvm_compilation_time_ms_total"));
                     if (service.getValue().equals(counted)) requests = scrape.sum("http_server_requests_seconds_count", SUCCEEDED);
                 }
-                throughput.add(elapsed, requests);
+                double cpu = processes.isEmpty() ? Double.NaN
+                        : SystemStats.SYSTEM.cpuSeconds(processes.values().stream().flatMap(p -> p.handles().stream()).toList());
+                throughput.add(elapsed, requests, cpu);
                 compilers.add(elapsed, milliseconds);
                 trace.append(String.format(Locale.ROOT, "%.1f", elapsed));
                 milliseconds.values().forEach(ms -> trace.append(',').append(ms.isNaN() ? "" : String.format(Locale.ROOT, "%.0f", ms)));
-                trace.append(',').append(Double.isNaN(requests) ? "" : String.format(Locale.ROOT, "%.0f", requests)).append('\n');
-                if (elapsed >= MIN_SECONDS && compilers.settled() && throughput.steady()) {
+                trace.append(',').append(Double.isNaN(requests) ? "" : String.format(Locale.ROOT, "%.0f", requests));
+                trace.append(',').append(Double.isNaN(cpu) ? "" : String.format(Locale.ROOT, "%.2f", cpu)).append('\n');
+                if (elapsed >= MIN_SECONDS && compilers.settled() && throughput.servicesSteady()) {
                     settled = true;
                     break;
                 }
@@ -120,15 +146,20 @@ final class Prewarm {
             writeTrace(dir.resolve("prewarm-trace.csv"), trace);
         }
         Map<String, Double> shares = compilers.shares();
-        double rate = throughput.recent(), trend = throughput.trend();
-        progress.note(String.format(Locale.ROOT, "prewarm: %.0f s of load, %s; compilers %s; %.1f req/s over the last %d s, %s against the %d s before",
+        double rate = throughput.recent(), trend = throughput.trend(), cpuTrend = throughput.cpuPerRequestTrend();
+        progress.note(String.format(Locale.ROOT, "prewarm: %.0f s of load, %s; compilers %s; %.1f req/s over the last %d s, %s against the %d s before%s",
                 elapsed, settled ? "settled" : "stopped at the cap, not settled", Compilers.describe(shares), rate, WINDOW_SECONDS,
-                Double.isNaN(trend) ? "unknown" : String.format(Locale.ROOT, "%+.1f%%", trend * 100), WINDOW_SECONDS));
+                percent(trend), WINDOW_SECONDS, Double.isNaN(cpuTrend) && processes.isEmpty() ? ""
+                        : String.format(Locale.ROOT, "; the services' CPU per request %.2f ms, %s", throughput.cpuPerRequestMs(), percent(cpuTrend))));
         drain(managements.values());
         Map<String, Double> known = new LinkedHashMap<>();
         shares.forEach((service, share) -> known.put(service, share.isNaN() ? null : share));
         return new ExperimentResults.Prewarmed(Math.round(elapsed * 10) / 10.0, settled, known, properties.users(), ExperimentResults.measured(rate),
                 ExperimentResults.measured(trend));
+    }
+
+    private static String percent(double trend) {
+        return Double.isNaN(trend) ? "unknown" : String.format(Locale.ROOT, "%+.1f%%", trend * 100);
     }
 
     /** A trace that cannot be written is a lost detail, not a lost run. */
@@ -144,39 +175,79 @@ final class Prewarm {
     private static final java.util.function.Predicate<Map<String, String>> SUCCEEDED =
             Sampler.API.and(labels -> labels.getOrDefault("status", "").startsWith("2"));
 
-    /** The gateway's cumulative request count, read once a second: whether its rate has stopped changing. */
+    /**
+     * The gateway's cumulative request count and the services' cumulative CPU time, read once a second: whether the
+     * services' CPU per request, or where it is not measured the request rate, has stopped changing.
+     */
     static final class Throughput {
 
-        private record Reading(double seconds, double count) {
+        private record Reading(double seconds, double count, double cpuSeconds) {
         }
 
         private final List<Reading> readings = new java.util.ArrayList<>();
 
         /** A missed scrape (NaN) adds nothing: the windows then span the readings around it. */
         void add(double seconds, double count) {
-            if (!Double.isNaN(count)) readings.add(new Reading(seconds, count));
+            add(seconds, count, Double.NaN);
+        }
+
+        /** @param cpuSeconds the services' cumulative CPU time; NaN where it is not measured */
+        void add(double seconds, double count, double cpuSeconds) {
+            if (!Double.isNaN(count)) readings.add(new Reading(seconds, count, cpuSeconds));
         }
 
         /** Requests per second over the last {@link #WINDOW_SECONDS}; NaN until that much is read. */
         double recent() {
-            if (readings.isEmpty()) return Double.NaN;
-            Reading last = readings.getLast(), from = atOrBefore(last.seconds() - WINDOW_SECONDS);
-            return from == null ? Double.NaN : rate(from, last);
+            Reading[] w = windows(1);
+            return w == null ? Double.NaN : rate(w[0], w[1]);
         }
 
         /** The last window's rate ÷ the one before's − 1; NaN until two whole windows are read, or while nothing was served. */
         double trend() {
-            if (readings.isEmpty()) return Double.NaN;
-            Reading last = readings.getLast(), middle = atOrBefore(last.seconds() - WINDOW_SECONDS);
-            Reading first = middle == null ? null : atOrBefore(middle.seconds() - WINDOW_SECONDS);
-            if (first == null) return Double.NaN;
-            double before = rate(first, middle);
-            return before > 0 ? rate(middle, last) / before - 1 : Double.NaN;
+            Reading[] w = windows(2);
+            if (w == null) return Double.NaN;
+            double before = rate(w[0], w[1]);
+            return before > 0 ? rate(w[1], w[2]) / before - 1 : Double.NaN;
         }
 
         boolean steady() {
-            double trend = trend();
+            return within(trend());
+        }
+
+        /** The services' CPU milliseconds per request over the last {@link #WINDOW_SECONDS}; NaN until that much is read or where not measured. */
+        double cpuPerRequestMs() {
+            Reading[] w = windows(1);
+            return w == null ? Double.NaN : cpuPerRequest(w[0], w[1]) * 1000;
+        }
+
+        /** The last window's CPU per request ÷ the one before's − 1; NaN until two whole windows are read, or where not measured. */
+        double cpuPerRequestTrend() {
+            Reading[] w = windows(2);
+            if (w == null) return Double.NaN;
+            double before = cpuPerRequest(w[0], w[1]);
+            return before > 0 ? cpuPerRequest(w[1], w[2]) / before - 1 : Double.NaN;
+        }
+
+        /** The services' CPU per request steady where it is measured; the request rate where it is not. */
+        boolean servicesSteady() {
+            Reading last = readings.isEmpty() ? null : readings.getLast();
+            return last != null && !Double.isNaN(last.cpuSeconds()) ? within(cpuPerRequestTrend()) : steady();
+        }
+
+        private static boolean within(double trend) {
             return !Double.isNaN(trend) && Math.abs(trend) <= STEADY_TREND;
+        }
+
+        /** The readings that bound the last {@code count} windows of {@link #WINDOW_SECONDS}, oldest first; null until they are read. */
+        private Reading[] windows(int count) {
+            if (readings.isEmpty()) return null;
+            Reading[] bounds = new Reading[count + 1];
+            bounds[count] = readings.getLast();
+            for (int i = count - 1; i >= 0; i--) {
+                bounds[i] = atOrBefore(bounds[i + 1].seconds() - WINDOW_SECONDS);
+                if (bounds[i] == null) return null;
+            }
+            return bounds;
         }
 
         private Reading atOrBefore(double seconds) {
@@ -190,6 +261,11 @@ final class Prewarm {
 
         private static double rate(Reading from, Reading to) {
             return to.seconds() > from.seconds() ? (to.count() - from.count()) / (to.seconds() - from.seconds()) : Double.NaN;
+        }
+
+        private static double cpuPerRequest(Reading from, Reading to) {
+            double requests = to.count() - from.count();
+            return requests > 0 ? (to.cpuSeconds() - from.cpuSeconds()) / requests : Double.NaN;
         }
     }
 

@@ -128,7 +128,7 @@ class ExperimentRunIT {
         assertThat(html).contains("Runs that did not happen", "No HikariCP 0.0.0", "<div class=verdict>");
         // Two pairs of JVMs started and prewarmed, each with its most users; the calibration started and prewarmed none.
         String said = progress.toString();
-        assertThat(said.split("prewarm: 6 users until the services' JIT and throughput settle", -1)).hasSize(3);
+        assertThat(said.split("prewarm: 6 users until the services' JIT and CPU per request settle", -1)).hasSize(3);
         assertThat(said.split("prewarm on every CPU with no CEP latency; the cells get fixed:50 again", -1)).hasSize(3);
         assertThat(said).doesNotContain("prewarm: 3 users", "calibration prewarm");
         assertThat(said).contains("[1/8] jar-platform-6u", "[2/8] jar-platform-3u", "[3/8] jar-virtual-6u", "[4/8] jar-virtual-3u",

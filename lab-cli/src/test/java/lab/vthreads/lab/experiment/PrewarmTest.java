@@ -104,4 +104,40 @@ class PrewarmTest {
         assertThat(throughput.recent()).isCloseTo(50, within(1e-9));
         assertThat(throughput.steady()).isTrue();
     }
+
+    @Test
+    void theServicesSettleOnceTheirCpuPerRequestIsSteadyWhileTheLoadGeneratorStillClimbs() {
+        Prewarm.Throughput readings = new Prewarm.Throughput();
+        double count = 0, cpu = 0;
+        // 20 s of a warming service: 4 ms of CPU per request falling by 0.1 ms a second, at 500 req/s.
+        for (int t = 1; t <= 20; t++) {
+            readings.add(t, count += 500, cpu += 500 * (4.0 - 0.1 * t) / 1000);
+            assertThat(readings.servicesSteady()).as("second %d", t).isFalse();
+        }
+        // Then warm at 2 ms a request, while the load generator's own warm-up still adds 10 req/s each second.
+        for (int t = 21; t <= 41; t++) {
+            double served = 500 + 10 * (t - 20);
+            readings.add(t, count += served, cpu += served * 2.0 / 1000);
+        }
+        assertThat(readings.cpuPerRequestMs()).isCloseTo(2.0, within(1e-9));
+        assertThat(readings.cpuPerRequestTrend()).isCloseTo(0, within(1e-9));
+        assertThat(readings.servicesSteady()).isTrue();
+        // The request rate alone would still hold the prewarm: +15% from one window to the next.
+        assertThat(readings.trend()).isGreaterThan(Prewarm.STEADY_TREND);
+        assertThat(readings.steady()).isFalse();
+    }
+
+    @Test
+    void withoutTheServicesCpuTheRequestRateDecides() {
+        Prewarm.Throughput readings = new Prewarm.Throughput();
+        double count = 0;
+        for (int t = 0; t <= 25; t++) readings.add(t, count += t == 0 ? 0 : 200, Double.NaN);
+        assertThat(readings.cpuPerRequestTrend()).isNaN();
+        assertThat(readings.cpuPerRequestMs()).isNaN();
+        assertThat(readings.servicesSteady()).isTrue();
+        Prewarm.Throughput climbing = new Prewarm.Throughput();
+        count = 0;
+        for (int t = 0; t <= 25; t++) climbing.add(t, count += 10 * t, Double.NaN);
+        assertThat(climbing.servicesSteady()).isFalse();
+    }
 }
