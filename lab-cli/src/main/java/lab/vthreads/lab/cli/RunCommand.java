@@ -26,7 +26,7 @@ import java.util.concurrent.Callable;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs a platform-vs-virtual experiment (a preset) end to end and writes results/<timestamp>-<preset>/",
-                "with results.json, summary.md and index.html. With no options: the default preset on warm services, about 6 minutes on 2 cores (9-10 after a new build, which measures the calibration again)."})
+                "with results.json, summary.md and index.html. With no options: the default preset on warm services, about 6 minutes on 2 cores (8 after a new build, which measures the calibration again)."})
 public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--preset", defaultValue = "default", description = "a name from presets/ or a path to a preset YAML (default: ${DEFAULT-VALUE})")
