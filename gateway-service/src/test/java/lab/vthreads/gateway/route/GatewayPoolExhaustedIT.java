@@ -1,10 +1,10 @@
 package lab.vthreads.gateway.route;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import lab.vthreads.infra.testsupport.Http;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -31,20 +31,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class GatewayPoolExhaustedIT {
 
-    static final WireMockServer upstream = new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
-
-    static {
-        upstream.start();
-    }
+    // WireMock's own JUnit extension: started before the Spring context asks for its URL, reset before every test,
+    // stopped after the class.
+    @RegisterExtension
+    static final WireMockExtension upstream = WireMockExtension.newInstance()
+            .options(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort()).build();
 
     @DynamicPropertySource
     static void upstream(DynamicPropertyRegistry registry) {
         registry.add("lab.gateway.pessoa-url", upstream::baseUrl);
-    }
-
-    @AfterAll
-    static void stopUpstream() {
-        upstream.stop();
     }
 
     @LocalServerPort

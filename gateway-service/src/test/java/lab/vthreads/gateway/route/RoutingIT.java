@@ -2,14 +2,14 @@ package lab.vthreads.gateway.route;
 
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
-import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import lab.vthreads.infra.testsupport.Http;
 import lab.vthreads.service.RequestDeadlines;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -40,20 +40,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class RoutingIT {
 
-    static final WireMockServer upstream = new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort());
-
-    static {
-        upstream.start();
-    }
+    // WireMock's own JUnit extension: started before the Spring context asks for its URL, reset before every test,
+    // stopped after the class.
+    @RegisterExtension
+    static final WireMockExtension upstream = WireMockExtension.newInstance()
+            .options(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort()).build();
 
     @DynamicPropertySource
     static void upstream(DynamicPropertyRegistry registry) {
         registry.add("lab.gateway.pessoa-url", upstream::baseUrl);
-    }
-
-    @AfterAll
-    static void stopUpstream() {
-        upstream.stop();
     }
 
     @LocalServerPort
@@ -63,7 +58,6 @@ class RoutingIT {
 
     @BeforeEach
     void setUp() {
-        upstream.resetAll();
         // Bounds every call: a gateway that hung on a slow or dead upstream would fail here, not stall the build. Far
         // above the gateway's 1 s response timeout, so a cold JVM on a busy machine still answers in time.
         http = new Http("http://127.0.0.1:" + port, Duration.ofSeconds(9));

@@ -192,8 +192,9 @@ public final class ExperimentRunner {
             calibration = fingerprint == null || options.recalibrate() ? null : kept.reuse(fingerprint, progress).orElse(null);
             // Measured after the cells, on the calibrated cell's own warm services, where those are the calibration's
             // services (Calibrator#canRunOn) and nothing sizes the cells from it; otherwise first, on fresh services.
-            PendingCalibration pending = fingerprint == null || calibration != null ? null
-                    : !options.scale() && Calibrator.canRunOn(calibrated()) ? new PendingCalibration(fingerprint, lastStackOf(calibrated())) : null;
+            StackPlan.Placed host = fingerprint == null || calibration != null || options.scale() || !Calibrator.canRunOn(calibrated()) ? null
+                    : lastStackOf(calibrated());
+            PendingCalibration pending = host == null ? null : new PendingCalibration(fingerprint, host);
             if (fingerprint != null && calibration == null && pending == null) {
                 calibration = kept.keep(fingerprint, calibrator(stack, base).calibrate(cores), options.resultsDirectory(), progress);
             }
