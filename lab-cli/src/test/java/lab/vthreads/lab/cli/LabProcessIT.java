@@ -149,6 +149,8 @@ class LabProcessIT {
     @Test
     void runStopsEveryComponentOnSigterm() throws Exception {
         linkRepository();
+        // Platform threads: the calibration then runs first, on services of its own (a virtual cell's services would
+        // host it after the cell), so that the stop comes while it calibrates.
         Path preset = home.resolve("one-cell.yaml");
         Files.writeString(preset, """
                 name: one-cell
@@ -156,7 +158,7 @@ class LabProcessIT {
                 simulation: CreatePessoaSimulation
                 workload: closed
                 users: [4]
-                modes: [virtual]
+                modes: [platform]
                 rampUpSeconds: 1
                 holdSeconds: 60
                 rampDownSeconds: 0
