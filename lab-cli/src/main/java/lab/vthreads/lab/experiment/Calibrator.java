@@ -10,6 +10,7 @@ import lab.vthreads.lab.metrics.Window;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.isolation.Partition;
+import lab.vthreads.lab.metrics.SystemStats;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.Stack;
 import lab.vthreads.lab.stack.StackSettings;
@@ -290,7 +291,7 @@ final class Calibrator {
                 directory.resolve("gatling-" + name + ".log"));
         measured.put("gatling", gatling);
         Sampler sampler = new Sampler("http://127.0.0.1:" + settings.ports().pessoaManagement(),
-                "http://127.0.0.1:" + settings.ports().gatewayManagement(), measured, line -> { });
+                "http://127.0.0.1:" + settings.ports().gatewayManagement(), measured, line -> { }, SystemStats.SYSTEM, stack::countedCpuSeconds);
         int exit;
         try {
             exit = load.await(gatling, seconds + 150L);

@@ -357,7 +357,7 @@ public final class ExperimentRunner {
         }
         try {
             if (group.cells().size() > 1) progress.note("services for " + String.join(", ", group.order()) + ", in that order");
-            MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold());
+            MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold(), isolation);
             // Before the first cell's database is emptied: the prewarm's rows go with it.
             // On every CPU: the prewarm measures nothing, and it ends when the compilers do, which on the services' one
             // CPU, shared with their request threads, took 83-92 s for the default preset (see Stack#onEveryCpu).

@@ -71,7 +71,7 @@ public final class ExternalRunner {
         preset.cells().forEach(c -> results.put(c, new ArrayList<>()));
         try (Isolation isolation = Isolations.external()) {
             load = new LoadGenerators(options.home(), preset.simulation(), isolation.prefix("gatling"));
-            MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold());
+            MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold(), isolation);
             int total = preset.cells().size() * preset.repeat(), done = 0;
             for (int repeat = 1; repeat <= preset.repeat(); repeat++) {
                 for (Cell cell : preset.cells()) {

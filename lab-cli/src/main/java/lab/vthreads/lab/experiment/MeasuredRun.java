@@ -4,9 +4,11 @@ import lab.vthreads.lab.faults.FaultEvent;
 import lab.vthreads.lab.faults.FaultInjector;
 import lab.vthreads.lab.faults.FaultOutcome;
 import lab.vthreads.lab.faults.StoredRows;
+import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.load.GatlingResults;
 import lab.vthreads.lab.load.GatlingRun;
 import lab.vthreads.lab.load.LoadProperties;
+import lab.vthreads.lab.metrics.SystemStats;
 import lab.vthreads.lab.process.ManagedProcess;
 
 import java.nio.file.Files;
@@ -28,7 +30,7 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * @param measured the processes whose CPU and memory the lab can read (none of a stack it did not start)
  */
-record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path home, Path resultsDirectory, double stealThreshold) {
+record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path home, Path resultsDirectory, double stealThreshold, Isolation isolation) {
 
     ExperimentResults.RepeatResult measure(Endpoints endpoints, Map<String, ManagedProcess> measured, Cell cell, int repeat, int attempt, Path dir)
             throws Exception {
@@ -62,7 +64,8 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
         FaultInjector injector = faults != null ? faults.apply(processes) : null;
         if (injector != null) injector.start(gatling, preset.warmupSeconds() + preset.rampUpSeconds());
         int exit;
-        Sampler sampler = new Sampler(endpoints.pessoaManagement(), endpoints.gatewayManagement(), processes, progress::live);
+        Sampler sampler = new Sampler(endpoints.pessoaManagement(), endpoints.gatewayManagement(), processes, progress::live, SystemStats.SYSTEM,
+                isolation::cpuSeconds);
         try {
             exit = load.await(gatling, preset.warmupSeconds() + preset.measuredSeconds() + 180L);
         } catch (IllegalStateException hung) {

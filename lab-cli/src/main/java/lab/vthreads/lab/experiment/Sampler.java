@@ -1,5 +1,6 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.metrics.PrometheusScrape;
 import lab.vthreads.lab.metrics.SystemStats;
 import lab.vthreads.lab.metrics.Quantiles;
@@ -15,7 +16,9 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.OptionalDouble;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -56,6 +59,8 @@ final class Sampler implements AutoCloseable {
     private final long startEpochMs = System.currentTimeMillis();
     private long lastNanos = startNanos;
     private final SystemStats proc;
+    private final Function<String, OptionalDouble> counted;
+    private final java.util.Set<String> groupCounted = new java.util.HashSet<>();
     private SystemStats.MachineCpu lastMachine;
     private Map<Integer, SystemStats.MachineCpu> lastEach;
     private final SystemStats.MachineCpu firstMachine;
@@ -64,12 +69,19 @@ final class Sampler implements AutoCloseable {
     private String firstDropped;
 
     Sampler(String pessoaManagement, String gatewayManagement, Map<String, ManagedProcess> processes, Consumer<String> live) {
-        this(pessoaManagement, gatewayManagement, processes, live, SystemStats.SYSTEM);
+        this(pessoaManagement, gatewayManagement, processes, live, SystemStats.SYSTEM, component -> OptionalDouble.empty());
     }
 
-    /** @param proc where process and machine figures come from: a test takes /proc away with another */
-    Sampler(String pessoaManagement, String gatewayManagement, Map<String, ManagedProcess> processes, Consumer<String> live, SystemStats proc) {
+    /**
+     * @param proc     where process and machine figures come from: a test takes /proc away with another
+     * @param counted  a component's CPU seconds as its cgroup counts them ({@link Isolation#cpuSeconds}), preferred to
+     *                 its processes' own wherever it counts at the start: a process's utime and stime leave out its
+     *                 children that exited and drop when a process is replaced
+     */
+    Sampler(String pessoaManagement, String gatewayManagement, Map<String, ManagedProcess> processes, Consumer<String> live, SystemStats proc,
+            Function<String, OptionalDouble> counted) {
         this.proc = proc;
+        this.counted = counted;
         SystemStats.CpuCounters counters = proc.cpuCounters();
         this.lastMachine = counters == null ? null : counters.total();
         this.firstMachine = lastMachine;
@@ -80,8 +92,14 @@ final class Sampler implements AutoCloseable {
         this.live = live;
         firstPessoa = lastPessoa = PrometheusScrape.of(pessoaManagement, FAMILIES);
         firstGateway = lastGateway = PrometheusScrape.of(gatewayManagement, FAMILIES);
-        processes.forEach((name, p) -> lastCpu.put(name, proc.cpuSeconds(p.handles())));
-        lastCpu.put(LAB, proc.cpuSeconds(List.of(ProcessHandle.current())));
+        processes.forEach((name, p) -> {
+            OptionalDouble group = counted.apply(name);
+            if (group.isPresent()) groupCounted.add(name);
+            lastCpu.put(name, group.isPresent() ? group.getAsDouble() : proc.cpuSeconds(p.handles()));
+        });
+        OptionalDouble labGroup = counted.apply(LAB);
+        if (labGroup.isPresent()) groupCounted.add(LAB);
+        lastCpu.put(LAB, labGroup.isPresent() ? labGroup.getAsDouble() : proc.cpuSeconds(List.of(ProcessHandle.current())));
         // With a fixed delay, a slow sample (a saturated service answers its scrape late) delays the next one instead
         // of causing a burst of catch-up samples; the windows weight each sample by the time it covers.
         timer.scheduleWithFixedDelay(this::sample, 1, 1, TimeUnit.SECONDS);
@@ -112,15 +130,10 @@ final class Sampler implements AutoCloseable {
             lastEach = each;
             processes.forEach((name, p) -> {
                 List<ProcessHandle> handles = p.handles();
-                double cpu = proc.cpuSeconds(handles);
-                // A process that restarted (or lost a child) has a counter that went down: no negative CPU.
-                s.put(SampleKeys.cpu(name), wall > 0 ? Math.max(0, (cpu - lastCpu.getOrDefault(name, cpu)) / wall) : 0);
-                lastCpu.put(name, cpu);
+                cpu(s, name, handles, wall);
                 s.put(SampleKeys.rssMb(name), proc.rssMb(handles));
             });
-            double lab = proc.cpuSeconds(List.of(ProcessHandle.current()));
-            s.put(SampleKeys.cpu(LAB), wall > 0 ? Math.max(0, (lab - lastCpu.getOrDefault(LAB, lab)) / wall) : 0);
-            lastCpu.put(LAB, lab);
+            cpu(s, LAB, List.of(ProcessHandle.current()), wall);
             s.put(SampleKeys.rssMb(LAB), proc.rssMb(List.of(ProcessHandle.current())));
             PrometheusScrape pessoa = PrometheusScrape.of(pessoaManagement, FAMILIES);
             PrometheusScrape gateway = PrometheusScrape.of(gatewayManagement, FAMILIES);
@@ -149,6 +162,29 @@ final class Sampler implements AutoCloseable {
             dropped++;
             if (firstDropped == null) firstDropped = e.toString();
         }
+    }
+
+    /** A component's CPU, in cores, since the last sample: from its cgroup where that counts it, else from its processes. */
+    private void cpu(Map<String, Double> s, String name, List<ProcessHandle> handles, double wall) {
+        if (groupCounted.contains(name)) {
+            OptionalDouble group = counted.apply(name);
+            // Counted from the start, so a count that is gone now is a lost second, not a switch to another source.
+            if (group.isEmpty()) throw new IllegalStateException(name + "'s cgroup no longer counts its CPU");
+            double cpu = group.getAsDouble();
+            s.put(SampleKeys.cpu(name), wall > 0 ? (cpu - lastCpu.get(name)) / wall : 0);
+            lastCpu.put(name, cpu);
+            return;
+        }
+        double cpu = proc.cpuSeconds(handles);
+        // A process that restarted (or lost a child) has a counter that went down: no negative CPU. Only where no
+        // cgroup counts the component; its own count never goes down.
+        s.put(SampleKeys.cpu(name), wall > 0 ? Math.max(0, (cpu - lastCpu.getOrDefault(name, cpu)) / wall) : 0);
+        lastCpu.put(name, cpu);
+    }
+
+    /** The components whose CPU came from their cgroup's count, the others' from their processes. */
+    java.util.Set<String> countedByGroup() {
+        return java.util.Set.copyOf(groupCounted);
     }
 
     private static void service(Map<String, Double> s, String prefix, PrometheusScrape scrape) {

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * Each component in CPU cgroups of its own: pinned to its side's CPUs, with the same weight as every other component
@@ -71,6 +72,12 @@ final class CgroupIsolation implements Isolation {
                 layout.configure(dir, plan.cpusOf(component), plan.quotaOf(component));
             }
         }
+        // A hierarchy that only counts (v1's cpuacct mounted on its own): groups to be in, nothing to configure.
+        for (Path root : layout.memberships()) {
+            if (layout.roots().contains(root)) continue;
+            mkdir(root.resolve(group));
+            for (String component : SidePlan.COMPONENTS) mkdir(root.resolve(group).resolve(component));
+        }
         // A JVM's compiler threads compete with its request threads one thread against one: beside 20-100 runnable
         // platform threads they got a twentieth of the service's CPU and compiled for minutes, beside two carriers a
         // third (cpu-bound, measured), so the JIT's share depended on the thread model. In a group of their own with
@@ -103,7 +110,7 @@ final class CgroupIsolation implements Isolation {
     @Override
     public List<String> prefix(String component) {
         StringBuilder script = new StringBuilder();
-        for (Path root : layout.roots()) {
+        for (Path root : layout.memberships()) {
             script.append("echo $$ > '").append(start(root, component).resolve("cgroup.procs")).append("' && ");
         }
         script.append("exec \"$@\"");
@@ -194,11 +201,27 @@ final class CgroupIsolation implements Isolation {
     @Override
     public void placeSelf() {
         try {
-            for (Path root : layout.roots()) {
+            for (Path root : layout.memberships()) {
                 Files.writeString(root.resolve(group).resolve("lab").resolve("cgroup.procs"), Long.toString(ProcessHandle.current().pid()));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("could not move the lab into its cgroup: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * From the component's group: exact where a process's own utime and stime are not, as they leave out its children
+     * that exited (PostgreSQL's backends) and every process that was replaced (a fault's restart, one Gatling JVM after
+     * another), and they read as a drop when the process they follow changes.
+     */
+    @Override
+    public OptionalDouble cpuSeconds(String component) {
+        Optional<Path> root = layout.accounting();
+        if (root.isEmpty() || !SidePlan.COMPONENTS.contains(component)) return OptionalDouble.empty();
+        try {
+            return OptionalDouble.of(layout.cpuSeconds(root.get().resolve(group).resolve(component)));
+        } catch (IOException | NumberFormatException e) {
+            throw new IllegalStateException("could not read the CPU time of " + component + "'s cgroup: " + e.getMessage(), e);
         }
     }
 
@@ -214,7 +237,9 @@ final class CgroupIsolation implements Isolation {
                 + (layout.threadWeights().isPresent() ? "each service's JIT compiler threads in a group of their own, "
                 + "with the same weight as the rest of their JVM (favoured during prewarms, which measure nothing)"
                 : "each service's JIT compiler threads share its group "
-                + "with its other threads (v2 keeps a process's threads together)"), layout.v2() ? V2_WEIGHT : SHARES);
+                + "with its other threads (v2 keeps a process's threads together)")
+                + (layout.accounting().isPresent() ? "; each component's CPU time from its group's own count, exited processes included"
+                : "; each component's CPU time from its processes (no cpuacct group here)"), layout.v2() ? V2_WEIGHT : SHARES);
     }
 
     /**
@@ -224,7 +249,7 @@ final class CgroupIsolation implements Isolation {
     @Override
     public synchronized void close() {
         try {
-            for (Path root : layout.roots()) {
+            for (Path root : layout.memberships()) {
                 if (Files.exists(root.resolve(group))) {
                     Files.writeString(root.resolve("cgroup.procs"), Long.toString(ProcessHandle.current().pid()));
                 }

@@ -37,9 +37,25 @@ abstract class CgroupLayout {
      */
     abstract Optional<Path> threadWeights();
 
+    /**
+     * The hierarchy whose groups count their CPU time (v1's {@code cpuacct}, mounted apart from {@code cpu} or with it;
+     * v2's one hierarchy), or empty where the lab cannot make groups in it.
+     */
+    abstract Optional<Path> accounting();
+
+    /** The CPU time a group and every group under it have used, in seconds: the processes that exited included. */
+    abstract double cpuSeconds(Path group) throws IOException;
+
+    /** Every hierarchy a component's processes join: those {@link #roots()} configure, and the accounting one. */
+    List<Path> memberships() {
+        List<Path> all = new java.util.ArrayList<>(roots());
+        accounting().filter(a -> !all.contains(a)).ifPresent(all::add);
+        return all;
+    }
+
     /** Groups left by a lab that was killed (vthreads-lab-PID of a dead PID, with no process left in them). */
     void removeStale() {
-        for (Path root : roots()) {
+        for (Path root : memberships()) {
             try (Stream<Path> groups = Files.list(root)) {
                 for (Path group : groups.filter(g -> g.getFileName().toString().startsWith("vthreads-lab-")).toList()) {
                     long pid = Long.parseLong(group.getFileName().toString().substring("vthreads-lab-".length()));
@@ -104,10 +120,17 @@ abstract class CgroupLayout {
     static final class V1 extends CgroupLayout {
         private final Path cpu;
         private final Path cpuset;
+        private final Path cpuacct;
 
         V1(Path cpu, Path cpuset) {
+            this(cpu, cpuset, null);
+        }
+
+        /** @param cpuacct the lab's group in the cpuacct hierarchy (which may be cpu's own), or null where it has none */
+        V1(Path cpu, Path cpuset, Path cpuacct) {
             this.cpu = cpu;
             this.cpuset = cpuset;
+            this.cpuacct = cpuacct;
         }
 
         static Optional<CgroupLayout> detect(List<String> mountinfo, List<String> own) {
@@ -117,7 +140,19 @@ abstract class CgroupLayout {
             Optional<String> cpusetPath = ownPath(own, "cpuset");
             if (cpuMount.isEmpty() || cpusetMount.isEmpty() || cpuPath.isEmpty() || cpusetPath.isEmpty()) return Optional.empty();
             Path cpu = under(cpuMount.get(), cpuPath.get()), cpuset = under(cpusetMount.get(), cpusetPath.get());
-            return Files.isWritable(cpu) && Files.isWritable(cpuset) ? Optional.of(new V1(cpu, cpuset)) : Optional.empty();
+            Optional<Path> acctMount = mountOf(mountinfo, "cgroup", "cpuacct");
+            Optional<String> acctPath = ownPath(own, "cpuacct");
+            Path cpuacct = acctMount.isPresent() && acctPath.isPresent() ? under(acctMount.get(), acctPath.get()) : null;
+            if (cpuacct != null && !Files.isWritable(cpuacct)) cpuacct = null;
+            return Files.isWritable(cpu) && Files.isWritable(cpuset) ? Optional.of(new V1(cpu, cpuset, cpuacct)) : Optional.empty();
+        }
+
+        Optional<Path> accounting() {
+            return Optional.ofNullable(cpuacct);
+        }
+
+        double cpuSeconds(Path group) throws IOException {
+            return Long.parseLong(Files.readString(group.resolve("cpuacct.usage")).trim()) / 1e9;
         }
 
         List<Path> roots() {
@@ -129,7 +164,7 @@ abstract class CgroupLayout {
         }
 
         String describe() {
-            return "cgroup v1: cpu at " + cpu + ", cpuset at " + cpuset;
+            return "cgroup v1: cpu at " + cpu + ", cpuset at " + cpuset + (cpuacct == null ? ", no cpuacct" : cpuacct.equals(cpu) ? "" : ", cpuacct at " + cpuacct);
         }
 
         void prepareParent(Path parent, CpuSet allowed) throws IOException {
@@ -211,6 +246,18 @@ abstract class CgroupLayout {
 
         Optional<Path> threadWeights() {
             return Optional.empty();
+        }
+
+        Optional<Path> accounting() {
+            return Optional.of(root);
+        }
+
+        /** cpu.stat's {@code usage_usec}, which v2 keeps for every group, with or without the cpu controller. */
+        double cpuSeconds(Path group) throws IOException {
+            for (String line : Files.readAllLines(group.resolve("cpu.stat"))) {
+                if (line.startsWith("usage_usec ")) return Long.parseLong(line.substring("usage_usec ".length()).trim()) / 1e6;
+            }
+            throw new IOException("no usage_usec in " + group.resolve("cpu.stat"));
         }
 
         void configure(Path group, CpuSet cpus, Double quotaCores) throws IOException {

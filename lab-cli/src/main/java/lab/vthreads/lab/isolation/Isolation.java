@@ -1,6 +1,7 @@
 package lab.vthreads.lab.isolation;
 
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * Keeps the load generator off the CPUs of the system under test, and, where the machine allows, gives every
@@ -33,6 +34,14 @@ public interface Isolation extends AutoCloseable {
      * prewarm, which measures nothing and ends when the compilers have done their work. Back to equal weights after.
      */
     default void favourCompilers(boolean favour) {
+    }
+
+    /**
+     * The CPU time, in seconds since its group was made, of everything that ran as this component, or empty where the
+     * machine keeps no such count for it (no cgroup): then a process's own figures are all there is.
+     */
+    default OptionalDouble cpuSeconds(String component) {
+        return OptionalDouble.empty();
     }
 
     /** Moves the lab's own JVM (the observer) to the load side. */

@@ -49,6 +49,11 @@ public final class Stack implements AutoCloseable {
         this.isolation = isolation;
     }
 
+    /** A component's CPU seconds as its cgroup counts them, where it has one (see {@link Isolation#cpuSeconds}). */
+    public java.util.OptionalDouble countedCpuSeconds(String component) {
+        return isolation.cpuSeconds(component);
+    }
+
     /** Every component on every CPU, as {@code ./lab up} runs them. */
     public static Stack start(StackSettings settings) {
         Stack stack = startInfrastructure(settings, Isolations.none());

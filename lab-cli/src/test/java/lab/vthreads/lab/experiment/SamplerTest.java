@@ -3,7 +3,12 @@ package lab.vthreads.lab.experiment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import lab.vthreads.lab.metrics.SystemStats;
+
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -42,6 +47,29 @@ class SamplerTest {
         assertThat(sampling.dropped()).isZero();
         assertThat(sampling.firstError()).isNull();
         assertThat(sampling.thin()).isFalse();
+    }
+
+    @Test
+    @Timeout(30)
+    void aComponentsCgroupCountIsPreferredToItsProcessesAndACountThatGoesAwayIsADroppedSecond() throws Exception {
+        // The lab's own JVM, counted by a stand-in for its cgroup: 1,000 CPU seconds a reading, which no process of
+        // this machine could show in /proc in a second, then no count at all.
+        AtomicInteger readings = new AtomicInteger();
+        Function<String, OptionalDouble> counted = component -> {
+            if (!Sampler.LAB.equals(component)) return OptionalDouble.empty();
+            int n = readings.getAndIncrement();
+            return n < 3 ? OptionalDouble.of(1000.0 * n) : OptionalDouble.empty();
+        };
+        try (ManagementEndpoint management = ManagementEndpoint.serving(READABLE, 2, READABLE);
+             Sampler sampler = new Sampler(management.url(), management.url(), Map.of(), line -> { }, SystemStats.SYSTEM, counted)) {
+            while (sampler.sampling().taken() < 4) Thread.sleep(100);
+            sampler.close();
+
+            assertThat(sampler.countedByGroup()).containsExactly(Sampler.LAB);
+            assertThat(sampler.samples().getFirst().get(SampleKeys.cpu(Sampler.LAB))).isGreaterThan(100);
+            assertThat(sampler.sampling().dropped()).isGreaterThanOrEqualTo(1);
+            assertThat(sampler.sampling().firstError()).contains("lab's cgroup no longer counts its CPU");
+        }
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * What the lab writes into the cgroup filesystem, checked on a directory tree standing in for it: the real one
@@ -147,6 +148,44 @@ class CgroupIsolationTest {
             assertThat(group.resolve(service).resolve("jit/cpu.shares")).hasContent("1024");
             assertThat(group.resolve(service).resolve("cpu.shares")).hasContent("1024");
         }
+    }
+
+    @Test
+    void v1WithCpuacctApartPutsEachComponentInItsCountingGroupTooAndReadsItsCpuTimeThere() throws IOException {
+        Path cpu = Files.createDirectories(root.resolve("cpu"));
+        Path cpuset = Files.createDirectories(root.resolve("cpuset"));
+        Path cpuacct = Files.createDirectories(root.resolve("cpuacct"));
+        Files.writeString(cpuset.resolve("cpuset.mems"), "0");
+        CgroupIsolation isolation = CgroupIsolation.create(new CgroupLayout.V1(cpu, cpuset, cpuacct), SidePlan.split(CpuSet.parse("0-1"), Map.of()), 11);
+        Path counting = cpuacct.resolve("vthreads-lab-11");
+
+        // In cpuacct a service's process joins its component's group, whole: the count covers its JIT too.
+        assertThat(isolation.prefix("pessoa-service").get(2)).contains("echo $$ > '" + counting.resolve("pessoa-service/cgroup.procs") + "'");
+        assertThat(counting.resolve("pessoa-service/cpu.shares")).doesNotExist();
+        // cpuacct.usage counts nanoseconds, the processes that exited included.
+        Files.writeString(counting.resolve("postgres/cpuacct.usage"), "2500000000\n");
+        assertThat(isolation.cpuSeconds("postgres")).hasValue(2.5);
+        assertThat(isolation.cpuSeconds("not-a-component")).isEmpty();
+        assertThat(isolation.partition().reason()).contains("CPU time from its group's own count");
+        // Unreadable is a failure to say, not a zero.
+        assertThatThrownBy(() -> isolation.cpuSeconds("wiremock")).isInstanceOf(IllegalStateException.class).hasMessageContaining("wiremock");
+    }
+
+    @Test
+    void v1WithoutCpuacctCountsNothingAndSaysSo() throws IOException {
+        CgroupIsolation isolation = v1(12);
+
+        assertThat(isolation.cpuSeconds("pessoa-service")).isEmpty();
+        assertThat(isolation.partition().reason()).contains("CPU time from its processes");
+    }
+
+    @Test
+    void v2ReadsAGroupsCpuTimeFromItsCpuStat() throws IOException {
+        Path v2 = Files.createDirectories(root.resolve("v2"));
+        CgroupIsolation isolation = CgroupIsolation.create(new CgroupLayout.V2(v2), SidePlan.split(CpuSet.parse("0-1"), Map.of()), 13);
+        Files.writeString(v2.resolve("vthreads-lab-13/gatling/cpu.stat"), "usage_usec 1750000\nuser_usec 1500000\nsystem_usec 250000\n");
+
+        assertThat(isolation.cpuSeconds("gatling")).hasValue(1.75);
     }
 
     @Test
