@@ -2,7 +2,6 @@ package lab.vthreads.pessoa.cep;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -10,14 +9,11 @@ import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.SharedInfrastructure;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
-import lab.vthreads.pessoa.support.PessoaTables;
-import lab.vthreads.pessoa.support.ServiceTest;
+import lab.vthreads.pessoa.support.ServiceTestBase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.TestPropertySource;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
@@ -29,27 +25,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Each CEP fault the mock can produce maps to its status, and no row is written, even for a later address; a request's
  * lookups share one read timeout.
  */
-@ServiceTest
 @TestPropertySource(properties = "lab.cep.read-timeout=1s")
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
-class CepFaultsIT {
+class CepFaultsIT extends ServiceTestBase {
 
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    PessoaTables tables;
-
-    Http http;
-
+    /** The first lookup of a cold JVM must not be what meets the 1 s read timeout below. */
     @BeforeEach
-    void setUp() {
-        http = new Http("http://127.0.0.1:" + port);
-        // The first lookup of a cold JVM must not be what meets the 1 s read timeout below; on a busy machine that
-        // first lookup can itself miss it (a 504), as ThreadModeIT found, so wait for one success as it does.
-        assertThat(http.postJsonUntil(201, Duration.ofSeconds(60), "/v1/pessoas", () -> Http.pessoa(Cpfs.next(), "AQUECE", "01001000")).status())
-                .isEqualTo(201);
-        tables.truncate();
+    void warm() {
+        warmThePath();
     }
 
     @AfterEach

@@ -4,16 +4,14 @@ import lab.vthreads.infra.SharedInfrastructure;
 import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
-import lab.vthreads.pessoa.support.PessoaTables;
 import lab.vthreads.pessoa.support.ServiceTest;
+import lab.vthreads.pessoa.support.ServiceTestBase;
 import lab.vthreads.service.RequestDeadlines;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.TestPropertySource;
 
 import java.time.Duration;
@@ -32,20 +30,10 @@ class RequestDeadlineIT {
 
     // A busy machine must not turn the 1.5 s lookups into CEP timeouts.
     @TestPropertySource(properties = "lab.cep.read-timeout=20s")
-    abstract static class Deadlines {
-
-        @LocalServerPort
-        int port;
-
-        @Autowired
-        PessoaTables tables;
-
-        Http http;
+    abstract static class Deadlines extends ServiceTestBase {
 
         @BeforeEach
-        void setUp() {
-            http = new Http("http://127.0.0.1:" + port, Duration.ofSeconds(30));
-            tables.truncate();
+        void slowLookups() {
             SharedInfrastructure.cep().setLatency(new CepLatency.FixedLatency(1500));
         }
 

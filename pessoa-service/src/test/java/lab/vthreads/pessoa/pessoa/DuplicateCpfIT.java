@@ -3,12 +3,8 @@ package lab.vthreads.pessoa.pessoa;
 import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
-import lab.vthreads.pessoa.support.PessoaTables;
-import lab.vthreads.pessoa.support.ServiceTest;
-import org.junit.jupiter.api.BeforeEach;
+import lab.vthreads.pessoa.support.ServiceTestBase;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -19,23 +15,9 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-@ServiceTest
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
-class DuplicateCpfIT {
+class DuplicateCpfIT extends ServiceTestBase {
 
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    PessoaTables tables;
-
-    Http http;
-
-    @BeforeEach
-    void setUp() {
-        http = new Http("http://127.0.0.1:" + port);
-        tables.truncate();
-    }
 
     @Test
     void aSecondPostWithTheSameCpfIsAConflict() {

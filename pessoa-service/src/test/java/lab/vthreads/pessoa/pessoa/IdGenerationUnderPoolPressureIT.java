@@ -1,9 +1,7 @@
 package lab.vthreads.pessoa.pessoa;
 
 import lab.vthreads.infra.testdata.Cpfs;
-import lab.vthreads.pessoa.support.PessoaTables;
-import lab.vthreads.pessoa.support.ServiceTest;
-import org.junit.jupiter.api.BeforeEach;
+import lab.vthreads.pessoa.support.ServiceTestBase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -30,7 +28,6 @@ import static org.assertj.core.api.Assertions.fail;
  * the same lock, nobody moved until the pool's timeout (the pool preset's outside-pool-5 cell: 0 req/s for minutes).
  * Every transaction now takes its connection first, so the lock's holder never waits for the pool.
  */
-@ServiceTest
 @TestPropertySource(properties = {
         // Flyway needs two at start-up; two is also the fewest that let the old order deadlock. Hikari's own 30 s
         // timeout: hundreds queueing for two connections is no failure, only a stall is.
@@ -42,18 +39,11 @@ import static org.assertj.core.api.Assertions.fail;
         "lab.cep.connect-timeout=60s",
 })
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
-class IdGenerationUnderPoolPressureIT {
+class IdGenerationUnderPoolPressureIT extends ServiceTestBase {
 
     @Autowired
     PessoaRegistration registration;
 
-    @Autowired
-    PessoaTables tables;
-
-    @BeforeEach
-    void empty() {
-        tables.truncate();
-    }
 
     @Test
     void hundredsOfConcurrentRegistrationsOnTwoConnectionsAllSucceed() throws Exception {

@@ -5,14 +5,12 @@ import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
 import lab.vthreads.pessoa.support.HikariPool;
-import lab.vthreads.pessoa.support.PessoaTables;
 import lab.vthreads.infra.SharedInfrastructure;
-import lab.vthreads.pessoa.support.ServiceTest;
+import lab.vthreads.pessoa.support.ServiceTestBase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.TestPropertySource;
 
 import javax.sql.DataSource;
@@ -28,7 +26,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * two-connection pool (Flyway needs two at start-up) and a short connectionTimeout, a third concurrent request finds
  * no connection: it must get a 503 with Retry-After, not a 500.
  */
-@ServiceTest
 @TestPropertySource(properties = {
         "lab.cep.lookup-inside-transaction=true",
         "spring.datasource.hikari.maximum-pool-size=2",
@@ -37,22 +34,12 @@ import static org.assertj.core.api.Assertions.assertThat;
         "lab.cep.read-timeout=20s",
 })
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
-class LookupInsideTransactionIT {
+class LookupInsideTransactionIT extends ServiceTestBase {
 
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    PessoaTables tables;
-
-    Http http;
-
+    /** So that the timed part below is not the JVM's first request. */
     @BeforeEach
-    void setUp() {
-        http = new Http("http://127.0.0.1:" + port);
-        // A first request warms the path, so the timed part below is not the JVM's first request.
-        assertThat(http.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "AQUECE", "01001000")).status()).isEqualTo(201);
-        tables.truncate();
+    void warm() {
+        warmThePath();
     }
 
     @AfterEach

@@ -4,16 +4,12 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
-import lab.vthreads.pessoa.support.PessoaTables;
-import lab.vthreads.pessoa.support.ServiceTest;
+import lab.vthreads.pessoa.support.ServiceTestBase;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
 import java.io.ByteArrayInputStream;
@@ -25,25 +21,11 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every class of bad input gets its 4xx ProblemDetail, never a 500, and writes nothing. */
-@ServiceTest
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
-class InvalidInputIT {
+class InvalidInputIT extends ServiceTestBase {
 
     static final String VALID_CPF = Cpfs.next();
 
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    PessoaTables tables;
-
-    Http http;
-
-    @BeforeEach
-    void setUp() {
-        http = new Http("http://127.0.0.1:" + port);
-        tables.truncate();
-    }
 
     @AfterEach
     void nothingWasWritten() {
