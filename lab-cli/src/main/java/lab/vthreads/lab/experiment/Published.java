@@ -12,8 +12,20 @@ import java.util.List;
  */
 public record Published(String source, List<Row> rows, Footprint footprint, Scaling scaling) {
 
-    /** One line of the published table; {@code users} matches it to the measured cells. */
-    public record Row(Integer users, Double platformThroughput, Double virtualThroughput, Double platformP95Ms, Double virtualP95Ms) {
+    /**
+     * One line of the published table; {@code users} matches it to the measured cells. A study gives a percentile
+     * ({@code p95Ms}) or a mean latency ({@code meanMs}), each optional.
+     */
+    public record Row(Integer users, Double platformThroughput, Double virtualThroughput, Double platformP95Ms, Double virtualP95Ms,
+                      Double platformMeanMs, Double virtualMeanMs) {
+
+        public Row(Integer users, Double platformThroughput, Double virtualThroughput, Double platformP95Ms, Double virtualP95Ms) {
+            this(users, platformThroughput, virtualThroughput, platformP95Ms, virtualP95Ms, null, null);
+        }
+
+        public Double meanRatio() {
+            return platformMeanMs != null && virtualMeanMs != null ? virtualMeanMs / platformMeanMs : null;
+        }
 
         public Double throughputRatio() {
             return platformThroughput != null && virtualThroughput != null ? virtualThroughput / platformThroughput : null;
@@ -24,8 +36,18 @@ public record Published(String source, List<Row> rows, Footprint footprint, Scal
         }
     }
 
+    /**
+     * @param platformHeapMb the study's memory per mode, in MB, as the measured figure {@code memory} names
+     * @param memory         which of the lab's figures the study's "memory" is compared with, and why: {@code heap}
+     *                       (the default, a JVM's used heap) or {@code rss} (its resident set), then the reason
+     */
     public record Footprint(Double platformPeakThreads, Double virtualPeakThreads, Double platformCpuShare, Double virtualCpuShare,
-                            Double platformHeapMb, Double virtualHeapMb) {
+                            Double platformHeapMb, Double virtualHeapMb, String memory) {
+
+        /** Whether the study's memory figure stands beside the resident set rather than the heap. */
+        public boolean memoryIsRss() {
+            return memory != null && memory.trim().toLowerCase(java.util.Locale.ROOT).startsWith("rss");
+        }
     }
 
     /**

@@ -70,6 +70,7 @@ final class ReportTables {
         boolean withStudy = published != null;
         boolean withNoise = summary.ratios().stream().anyMatch(r -> r.beyondNoise() != null);
         boolean withSteadiness = summary.ratios().stream().anyMatch(r -> r.steady() != null);
+        boolean withMeans = summary.ratios().stream().anyMatch(r -> r.publishedMean() != null);
         List<List<String>> rows = new ArrayList<>();
         for (Summary.Ratio r : summary.ratios()) {
             List<String> row = new ArrayList<>(List.of((r.variant() != null ? r.variant() + ", " : "") + r.users() + " users"
@@ -85,12 +86,17 @@ final class ReportTables {
                 row.add(r.publishedThroughput() != null ? ratio(r.publishedThroughput()) : "–");
                 row.add(r.publishedP95() != null ? ratio(r.publishedP95()) : "–");
             }
+            if (withMeans) {
+                row.add(ratio(r.mean()));
+                row.add(r.publishedMean() != null ? ratio(r.publishedMean()) : "–");
+            }
             rows.add(row);
         }
         List<String> header = new ArrayList<>(List.of("cells", "throughput, measured", "p95, measured"));
         if (withNoise) header.add("throughput beyond noise?");
         if (withSteadiness) header.add("steady windows?");
         if (withStudy) header.addAll(List.of("throughput, published", "p95, published"));
+        if (withMeans) header.addAll(List.of("mean latency, measured", "mean latency, published"));
         return new Table("virtual ÷ platform" + (withStudy ? ", measured and published" : ""),
                 withStudy ? "Published: " + published.source() + " Absolute numbers depend on the hardware; the ratios are what carries over." : null,
                 header, rows);
@@ -229,7 +235,9 @@ final class ReportTables {
         List<List<String>> rows = new ArrayList<>();
         for (Summary.ModeFootprint f : summary.footprints()) {
             boolean platform = f.mode() == ThreadMode.PLATFORM;
-            List<String> row = new ArrayList<>(List.of(f.mode().label(), num(f.peakPlatformThreads(), 0), num(f.peakHeapMb(), 0), num(f.meanCpuCoresServices(), 2)));
+            List<String> row = new ArrayList<>(List.of(f.mode().label(), num(f.peakPlatformThreads(), 0), num(f.peakVirtualThreads(), 0),
+                    num(f.peakHeapMb(), 0), num(f.peakRssMb(), 0), num(f.peakHeapMbGateway(), 0), num(f.peakRssMbGateway(), 0),
+                    num(f.meanCpuCoresServices(), 2) + (Double.isNaN(f.servicesCpuShare()) ? "" : String.format(Locale.ROOT, " (%.0f%%)", f.servicesCpuShare() * 100))));
             if (study != null) {
                 row.add(orDash(platform ? study.platformPeakThreads() : study.virtualPeakThreads(), 0));
                 row.add(orDash(platform ? study.platformHeapMb() : study.virtualHeapMb(), 0));
@@ -238,10 +246,16 @@ final class ReportTables {
             }
             rows.add(row);
         }
-        List<String> header = new ArrayList<>(List.of("mode", "peak platform threads (pessoa-service)", "peak heap MB (pessoa-service)",
-                "mean CPU, both services (cores)"));
-        if (study != null) header.addAll(List.of("published peak threads", "published heap MB", "published CPU"));
-        return new Table("Footprint per mode", null, header, rows);
+        List<String> header = new ArrayList<>(List.of("mode", "peak platform threads (pessoa-service)", "peak virtual threads (pessoa-service)",
+                "peak heap MB (pessoa-service)", "peak RSS MB (pessoa-service)", "peak heap MB (gateway-service)", "peak RSS MB (gateway-service)",
+                "mean CPU, both services (cores, % of their CPUs)"));
+        if (study != null) {
+            header.addAll(List.of("published peak threads", study.memoryIsRss() ? "published memory MB (beside RSS)" : "published memory MB (beside heap)",
+                    "published CPU"));
+        }
+        String note = "Peaks over every cell of the mode; RSS counts a process's resident pages (shared ones included), heap the JVM's used heap."
+                + (study != null && study.memory() != null ? " The study's memory is read as " + study.memory().trim() : "");
+        return new Table("Footprint per mode", note, header, rows);
     }
 
     /** Repeats that never ran because the stack would not start, with the first line of why. */

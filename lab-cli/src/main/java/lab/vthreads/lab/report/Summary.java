@@ -69,12 +69,21 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
      * @param beyondNoise whether the throughput ratio lies outside the A/A spread of the same users (null: no A/A control)
      * @param steady      whether both cells' hold windows were steady in every repeat (null: not recorded); a ratio of
      *                    unsteady cells depends on where the window was cut, not only on the thread model
+     * @param mean        virtual ÷ platform of the mean latency, for a study that gave means rather than percentiles
      */
     public record Ratio(String variant, int users, double throughput, double p95, Double publishedThroughput, Double publishedP95,
-                        Boolean beyondNoise, Boolean steady) {
+                        Boolean beyondNoise, Boolean steady, double mean, Double publishedMean) {
     }
 
-    public record ModeFootprint(ThreadMode mode, double peakPlatformThreads, double peakHeapMb, double meanCpuCoresServices) {
+    /**
+     * What one thread mode's services held, over all its cells: pessoa-service's threads, each service's peak heap and
+     * resident memory, and both services' CPU.
+     *
+     * @param servicesCpuShare both services' mean CPU as a share of the CPUs they ran on (their side's, where the run
+     *                         was partitioned; else the machine's): what a study's "CPU utilisation" compares with
+     */
+    public record ModeFootprint(ThreadMode mode, double peakPlatformThreads, double peakVirtualThreads, double peakHeapMb, double peakRssMb,
+                                double peakHeapMbGateway, double peakRssMbGateway, double meanCpuCoresServices, double servicesCpuShare) {
     }
 
     /**
@@ -122,7 +131,8 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
                 ratios.add(new Ratio(variant, users, throughput, virtual.p95().median() / platform.p95().median(),
                         study != null ? study.throughputRatio() : null, study != null ? study.p95Ratio() : null,
                         noise != null ? noise.exceededBy(throughput, false) : null,
-                        platform.steady() == null || virtual.steady() == null ? null : platform.steady() && virtual.steady()));
+                        platform.steady() == null || virtual.steady() == null ? null : platform.steady() && virtual.steady(),
+                        virtual.mean().median() / platform.mean().median(), study != null ? study.meanRatio() : null));
             }
         }
         return ratios;
@@ -132,10 +142,15 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
         List<ModeFootprint> footprints = new ArrayList<>();
         for (ThreadMode mode : new TreeSet<>(results.cells().stream().map(CellResult::mode).toList())) {
             List<RepeatResult> all = results.cells().stream().filter(c -> c.mode() == mode).flatMap(c -> c.repeats().stream()).toList();
+            double cores = all.stream().mapToDouble(x -> cpu(x, Component.PESSOA.label()) + cpu(x, Component.GATEWAY.label())).average().orElse(Double.NaN);
             footprints.add(new ModeFootprint(mode,
                     max(all, x -> orNaN(x.server().peakPlatformThreadsPessoa())),
+                    max(all, x -> orNaN(x.server().peakVirtualThreadsPessoa())),
                     max(all, x -> orNaN(x.server().peakHeapMbPessoa())),
-                    all.stream().mapToDouble(x -> cpu(x, Component.PESSOA.label()) + cpu(x, Component.GATEWAY.label())).average().orElse(Double.NaN)));
+                    max(all, x -> rss(x, Component.PESSOA.label())),
+                    max(all, x -> orNaN(x.server().peakHeapMbGateway())),
+                    max(all, x -> rss(x, Component.GATEWAY.label())),
+                    cores, cores / servicesCpus(results.partition())));
         }
         return footprints;
     }
@@ -210,6 +225,17 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
 
     private static double max(List<RepeatResult> repeats, ToDoubleFunction<RepeatResult> value) {
         return repeats.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+    }
+
+    private static double rss(RepeatResult r, String process) {
+        ExperimentResults.ProcessUsage usage = r.processes() == null ? null : r.processes().get(process);
+        return usage == null ? Double.NaN : usage.peakRssMb();
+    }
+
+    /** The CPUs the services ran on: their side's where the run was partitioned, else every CPU; NaN where unknown. */
+    private static double servicesCpus(Partition partition) {
+        if (partition == null) return Double.NaN;
+        return partition.isolated() ? partition.systemCpuCount() : partition.machineCpuCount();
     }
 
     private static double cpu(RepeatResult r, String process) {

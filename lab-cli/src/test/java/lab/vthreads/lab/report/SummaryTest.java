@@ -88,6 +88,13 @@ class SummaryTest {
         assertThat(platform.meanCpuCoresServices()).isCloseTo(1.5, within(1e-9));
         assertThat(virtual.peakPlatformThreads()).isEqualTo(41);
         assertThat(virtual.meanCpuCoresServices()).isCloseTo(2.1, within(1e-9));
+        // each service's resident set and heap, and the virtual threads, beside them
+        assertThat(platform.peakRssMb()).isEqualTo(400);
+        assertThat(platform.peakRssMbGateway()).isEqualTo(300);
+        assertThat(platform.peakHeapMbGateway()).isEqualTo(120);
+        assertThat(virtual.peakVirtualThreads()).isEqualTo(0);
+        // the fixture records no partition: no CPUs to take a share of
+        assertThat(platform.servicesCpuShare()).isNaN();
     }
 
     @Test
