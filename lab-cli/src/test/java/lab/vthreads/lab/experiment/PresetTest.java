@@ -23,7 +23,7 @@ class PresetTest {
     @Test
     void everyPresetInTheRepositoryLoads() {
         assertThat(Preset.all(HOME)).extracting(Preset::name)
-                .containsExactlyInAnyOrder("default", "paper", "lognormal-50", "jmeter-1000", "cpu-bound", "executor-micro", "pool", "hikari", "faults");
+                .containsExactlyInAnyOrder("default", "paper", "lognormal-50", "jmeter-1000", "cpu-bound", "executor-micro", "pool", "hikari", "faults", "io-bound");
     }
 
     @Test
@@ -65,7 +65,7 @@ class PresetTest {
     @Test
     void thePublishedExperimentsAndTheirCalibrationsRunOnPrewarmedServices() {
         // --scale sizes the cells from the calibration's CPU bound: a cold calibration would size them for cold services.
-        for (String name : List.of("paper", "jmeter-1000", "lognormal-50", "cpu-bound")) {
+        for (String name : List.of("paper", "jmeter-1000", "lognormal-50", "cpu-bound", "io-bound")) {
             Preset preset = Preset.resolve(HOME, name);
             assertThat(preset.prewarmSeconds()).as(name).isPositive();
             assertThat(preset.shortened().prewarmSeconds()).as(name).isEqualTo(preset.prewarmSeconds());
@@ -97,6 +97,31 @@ class PresetTest {
         assertThat(row(Preset.resolve(HOME, "cpu-bound"), 100).throughputRatio()).isCloseTo(8153.0 / 8204, within(1e-9));
         assertThat(Preset.resolve(HOME, "paper").published().footprint().platformPeakThreads()).isEqualTo(412);
         assertThat(Preset.resolve(HOME, "jmeter-1000").published().scaling().tomcatThreads()).isEqualTo(200);
+    }
+
+    @Test
+    void theIoBoundPresetCarriesTheStudysFiguresAndItsLittlesLawReading() {
+        Preset preset = Preset.resolve(HOME, "io-bound");
+        Published published = preset.published();
+        Published.Row row = row(preset, 2600);
+
+        assertThat(preset.simulation()).isEqualTo("DownstreamCallSimulation");
+        assertThat(preset.factors().cepLatency()).isEqualTo("fixed:300");
+        // 1.64x, 448 and 319 ms, 2.2 and 1.4 GB, 72% and 84% CPU
+        assertThat(row.throughputRatio()).isCloseTo(8898.3 / 5410.1, within(1e-9));
+        assertThat(row.meanRatio()).isCloseTo(319.0 / 448, within(1e-9));
+        assertThat(published.footprint().platformHeapMb()).isEqualTo(2200);
+        assertThat(published.footprint().virtualHeapMb()).isEqualTo(1400);
+        assertThat(published.footprint().memoryIsRss()).isTrue();
+        assertThat(List.of(published.footprint().platformCpuShare(), published.footprint().virtualCpuShare())).containsExactly(0.72, 0.84);
+        // The threads by Little's law: 5,410 req/s × the 300 ms delay; one level below them, one at the study's concurrency.
+        assertThat(published.scaling().tomcatThreads()).isEqualTo((int) Math.round(5410 * 0.3));
+        assertThat(preset.factors().tomcatThreads()).isEqualTo(published.scaling().tomcatThreads());
+        assertThat(preset.users().getFirst()).isLessThan(preset.factors().tomcatThreads());
+        assertThat(preset.users().getLast()).isGreaterThan(preset.factors().tomcatThreads());
+        assertThat(preset.repeat()).isEqualTo(3);
+        assertThat(preset.cells()).filteredOn(Cell::replica).hasSize(preset.users().size());
+        assertThat(preset.shortened().holdSeconds()).isLessThan(preset.holdSeconds());
     }
 
     @Test
