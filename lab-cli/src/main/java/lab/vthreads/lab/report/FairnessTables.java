@@ -100,7 +100,7 @@ final class FairnessTables {
                     sampling(r.sampling())));
         }
         return new ReportTables.Table("The observer's cost and the services' warmth (hold window)",
-                "The lab samples every second: both services' Prometheus endpoints (only the metrics it reads), /proc for every process, "
+                "The lab samples every second: both services' Prometheus endpoints (only the metrics it reads), every component's CPU (from its cgroup where it has one, else /proc) and memory, "
                         + "the machine's CPU counters. Its own JVM's CPU is below, in cores and as a share of the machine; the services "
                         + "spend some CPU answering the scrapes too, inside their own figures. JIT: the time each service's compilers "
                         + "were at work in the window, as a share of it (elapsed time: a compiler thread waiting for a CPU that the "
