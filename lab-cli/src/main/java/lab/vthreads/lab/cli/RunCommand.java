@@ -132,14 +132,8 @@ public final class RunCommand implements Callable<Integer> {
                 shortVariant ? " (short)" : "", runner.estimateCalibration().isZero() ? "" : "calibration + ", runner.cells().size(), chosen.repeat(), runs,
                 Math.round((runner.estimateRuns().toSeconds() + runner.estimateCalibration().toSeconds()) / 60.0),
                 root.relativize(directory));
-        if (!lab.vthreads.lab.metrics.SystemStats.SYSTEM.available()) {
-            out.println("Warning: neither /proc nor OSHI can read this system's processes: every process's CPU and memory, the "
-                    + "machine's CPU and steal, and so the capacity model's CPU bounds will be reported as not measured.");
-        } else if (!(lab.vthreads.lab.metrics.SystemStats.SYSTEM instanceof lab.vthreads.lab.metrics.ProcStats)) {
-            out.println("Note: no /proc here; process CPU and memory come from " + lab.vthreads.lab.metrics.SystemStats.SYSTEM.source()
-                    + ". The CPU partition (cgroups or taskset) is Linux's: without it the load generator shares the services' CPUs, and the "
-                    + "report says so.");
-        }
+        String notice = measurementNotice(lab.vthreads.lab.metrics.SystemStats.SYSTEM);
+        if (notice != null) out.println(notice);
         ExperimentResults experiment;
         Thread stopper = new Thread(() -> {
             System.out.println("\nStopping the experiment: the load generator, the services, PostgreSQL and the CEP API...");
@@ -223,5 +217,22 @@ public final class RunCommand implements Callable<Integer> {
     private static void finished(PrintStream out, Instant start, Path directory) {
         Duration took = Duration.between(start, Instant.now());
         out.printf("%nDone in %d min %02d s. Report: %s%n", took.toMinutes(), took.toSecondsPart(), directory.resolve("index.html"));
+    }
+
+    /**
+     * What a run says at its start about the figures this machine cannot give: a warning where nothing reads the
+     * processes (every CPU and memory figure will be "not measured"), a note where OSHI stands in for /proc; null on Linux.
+     */
+    static String measurementNotice(lab.vthreads.lab.metrics.SystemStats stats) {
+        if (!stats.available()) {
+            return "Warning: neither /proc nor OSHI can read this system's processes: every process's CPU and memory, the "
+                    + "machine's CPU and steal, and so the capacity model's CPU bounds will be reported as not measured.";
+        }
+        if (!(stats instanceof lab.vthreads.lab.metrics.ProcStats)) {
+            return "Note: no /proc here; process CPU and memory come from " + stats.source()
+                    + ". The CPU partition (cgroups or taskset) is Linux's: without it the load generator shares the services' CPUs, and the "
+                    + "report says so.";
+        }
+        return null;
     }
 }

@@ -1,0 +1,46 @@
+package lab.vthreads.lab.report;
+
+import lab.vthreads.lab.experiment.ExperimentResults;
+import lab.vthreads.lab.model.Calibration;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A run on a machine where nothing read the processes: the calibration has no CPU per request and no machine share,
+ * and the report says "not measured" where those figures would be, instead of a bound of cores ÷ 0 or a 0% busy CPU.
+ */
+class NotMeasuredTest {
+
+    @Test
+    void theModelTableSaysWhatItCouldNotBoundAndWhatWasNotMeasured() {
+        ExperimentResults measured = Fixtures.experiment();
+        Calibration c = measured.calibration();
+        Calibration blind = new Calibration(c.cores(), c.rate(), c.windowSeconds(), c.throughput(), Map.of(), c.responseMs(),
+                c.cepLookupsPerRequest(), c.connectionsPerRequest(), c.connectionHoldMs(), Double.NaN, Double.NaN, c.saturatedThroughput(),
+                Double.NaN, Map.of(), c.saturationCepMeanMs(), c.saturationUsers(), c.reused());
+        List<ExperimentResults.CellResult> cells = measured.cells().stream().map(cell -> new ExperimentResults.CellResult(cell.id(), cell.variant(),
+                cell.mode(), cell.users(), cell.factors(), cell.repeats().stream().map(NotMeasuredTest::withoutMachine).toList(), cell.failures())).toList();
+        ExperimentResults run = new ExperimentResults(measured.schemaVersion(), measured.preset(), measured.description(), measured.why(),
+                measured.shortVariant(), measured.startedAt(), measured.finishedAt(), measured.environment(), measured.settings(), blind,
+                measured.scaled(), measured.partition(), cells, measured.units(), measured.target());
+
+        ReportTables.Table model = ReportTables.model(Summary.of(run));
+
+        int evidence = model.header().indexOf("evidence"), bounds = model.header().indexOf("bounds (req/s)");
+        assertThat(model.rows()).isNotEmpty().allSatisfy(row -> {
+            // the machine's busy share: unknown, not 0%
+            assertThat(row.get(evidence)).contains("not measured").doesNotContain("0% busy");
+            // the CPU bound: named as missing, not cores ÷ 0
+            assertThat(row.get(bounds)).contains("CPU per request not measured**").doesNotContain("Infinity").doesNotContain("∞");
+        });
+    }
+
+    private static ExperimentResults.RepeatResult withoutMachine(ExperimentResults.RepeatResult r) {
+        return new ExperimentResults.RepeatResult(r.repeat(), r.startedAt(), r.client(), r.server(), Map.of(), null, r.samples(), r.gatlingReport(),
+                false, r.attempt(), r.window(), r.faults(), r.prewarm(), r.stack(), r.sampling());
+    }
+}
