@@ -92,14 +92,8 @@ final class Sampler implements AutoCloseable {
         this.live = live;
         firstPessoa = lastPessoa = PrometheusScrape.of(pessoaManagement, FAMILIES);
         firstGateway = lastGateway = PrometheusScrape.of(gatewayManagement, FAMILIES);
-        processes.forEach((name, p) -> {
-            OptionalDouble group = counted.apply(name);
-            if (group.isPresent()) groupCounted.add(name);
-            lastCpu.put(name, group.isPresent() ? group.getAsDouble() : proc.cpuSeconds(p.handles()));
-        });
-        OptionalDouble labGroup = counted.apply(LAB);
-        if (labGroup.isPresent()) groupCounted.add(LAB);
-        lastCpu.put(LAB, labGroup.isPresent() ? labGroup.getAsDouble() : proc.cpuSeconds(List.of(ProcessHandle.current())));
+        processes.forEach((name, p) -> startCpu(name, p.handles()));
+        startCpu(LAB, List.of(ProcessHandle.current()));
         // With a fixed delay, a slow sample (a saturated service answers its scrape late) delays the next one instead
         // of causing a burst of catch-up samples; the windows weight each sample by the time it covers.
         timer.scheduleWithFixedDelay(this::sample, 1, 1, TimeUnit.SECONDS);
@@ -162,6 +156,13 @@ final class Sampler implements AutoCloseable {
             dropped++;
             if (firstDropped == null) firstDropped = e.toString();
         }
+    }
+
+    /** A component's first CPU reading, and its source for the whole run: its cgroup's count where there is one. */
+    private void startCpu(String name, List<ProcessHandle> handles) {
+        OptionalDouble group = counted.apply(name);
+        if (group.isPresent()) groupCounted.add(name);
+        lastCpu.put(name, group.isPresent() ? group.getAsDouble() : proc.cpuSeconds(handles));
     }
 
     /** A component's CPU, in cores, since the last sample: from its cgroup where that counts it, else from its processes. */

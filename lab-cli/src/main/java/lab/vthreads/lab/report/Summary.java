@@ -227,10 +227,6 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
         return repeats.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
     }
 
-    private static double rss(RepeatResult r, String process) {
-        ExperimentResults.ProcessUsage usage = r.processes() == null ? null : r.processes().get(process);
-        return usage == null ? Double.NaN : usage.peakRssMb();
-    }
 
     /** The CPUs the services ran on: their side's where the run was partitioned, else every CPU; NaN where unknown. */
     private static double servicesCpus(Partition partition) {
@@ -239,8 +235,17 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
     }
 
     private static double cpu(RepeatResult r, String process) {
+        return usage(r, process, ExperimentResults.ProcessUsage::meanCpuCores);
+    }
+
+    private static double rss(RepeatResult r, String process) {
+        return usage(r, process, ExperimentResults.ProcessUsage::peakRssMb);
+    }
+
+    /** One figure of a process's usage in a run; NaN where the process was not measured. */
+    private static double usage(RepeatResult r, String process, ToDoubleFunction<ExperimentResults.ProcessUsage> figure) {
         ExperimentResults.ProcessUsage usage = r.processes().get(process);
-        return usage == null ? Double.NaN : usage.meanCpuCores();
+        return usage == null ? Double.NaN : figure.applyAsDouble(usage);
     }
 
     private static double orNaN(Double value) {
