@@ -37,16 +37,23 @@ public record Published(String source, List<Row> rows, Footprint footprint, Scal
     }
 
     /**
-     * @param platformHeapMb the study's memory per mode, in MB, as the measured figure {@code memory} names
-     * @param memory         which of the lab's figures the study's "memory" is compared with, and why: {@code heap}
-     *                       (the default, a JVM's used heap) or {@code rss} (its resident set), then the reason
+     * @param platformHeapMb the study's memory per mode, in MB, beside the measured figure {@code memory} names
+     * @param memory         which of the lab's figures the study's "memory" is compared with: {@code heap} (absent: a
+     *                       JVM's used heap) or {@code rss} (its resident set)
+     * @param memoryReason   why, for the report; optional
      */
     public record Footprint(Double platformPeakThreads, Double virtualPeakThreads, Double platformCpuShare, Double virtualCpuShare,
-                            Double platformHeapMb, Double virtualHeapMb, String memory) {
+                            Double platformHeapMb, Double virtualHeapMb, String memory, String memoryReason) {
+
+        public Footprint {
+            if (memory != null && !memory.equals("heap") && !memory.equals("rss")) {
+                throw new IllegalArgumentException("published.footprint.memory must be heap or rss, not '" + memory + "'");
+            }
+        }
 
         /** Whether the study's memory figure stands beside the resident set rather than the heap. */
         public boolean memoryIsRss() {
-            return memory != null && memory.trim().toLowerCase(java.util.Locale.ROOT).startsWith("rss");
+            return "rss".equals(memory);
         }
     }
 

@@ -254,7 +254,8 @@ final class ReportTables {
                     "published CPU"));
         }
         String note = "Peaks over every cell of the mode; RSS counts a process's resident pages (shared ones included), heap the JVM's used heap."
-                + (study != null && study.memory() != null ? " The study's memory is read as " + study.memory().trim() : "");
+                + (study != null && study.memory() != null ? " The study's memory stands beside the " + (study.memoryIsRss() ? "RSS" : "heap")
+                + (study.memoryReason() != null ? ": " + study.memoryReason().trim() : ".") : "");
         return new Table("Footprint per mode", note, header, rows);
     }
 

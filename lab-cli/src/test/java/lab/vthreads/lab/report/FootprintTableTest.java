@@ -30,8 +30,8 @@ class FootprintTableTest {
     @Test
     void setsTheStudysMemoryBesideTheFigureItIsReadAs() {
         Published rss = new Published("A study.", List.of(), new Published.Footprint(null, null, 0.72, 0.84, 2200.0, 1400.0,
-                "rss: a process monitor's figure"), null);
-        Published heap = new Published("A study.", List.of(), new Published.Footprint(412.0, 15.0, 0.30, 0.68, 175.0, 380.0, null), null);
+                "rss", "a process monitor's figure"), null);
+        Published heap = new Published("A study.", List.of(), new Published.Footprint(412.0, 15.0, 0.30, 0.68, 175.0, 380.0, null, null), null);
 
         ReportTables.Table besideRss = ReportTables.footprint(summary, rss);
         ReportTables.Table besideHeap = ReportTables.footprint(summary, heap);
@@ -41,8 +41,11 @@ class FootprintTableTest {
         assertThat(besideRss.rows().get(0).get(memory)).isEqualTo("2,200");
         assertThat(besideRss.rows().get(1).get(memory)).isEqualTo("1,400");
         assertThat(besideRss.rows().get(0).get(besideRss.header().indexOf("published CPU"))).isEqualTo("72%");
-        assertThat(besideRss.note()).contains("read as rss: a process monitor's figure");
+        assertThat(besideRss.note()).contains("beside the RSS: a process monitor's figure");
         assertThat(besideHeap.header()).contains("published memory MB (beside heap)");
-        assertThat(besideHeap.note()).doesNotContain("read as");
+        assertThat(besideHeap.note()).doesNotContain("stands beside");
+        // a figure the lab does not measure is refused, not silently read as the heap
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> new Published.Footprint(null, null, null, null, 1.0, 1.0, "RSS", null)).withMessageContaining("heap or rss");
     }
 }
