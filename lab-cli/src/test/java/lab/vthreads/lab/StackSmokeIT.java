@@ -1,5 +1,6 @@
 package lab.vthreads.lab;
 
+import lab.vthreads.infra.testsupport.ListenPorts;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.testdata.Cpfs;
@@ -19,8 +20,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,7 +48,7 @@ class StackSmokeIT {
         Integer poolSize = mode == ThreadMode.PLATFORM ? 12 : null, poolTimeoutMs = mode == ThreadMode.PLATFORM ? 5000 : null;
         StackSettings settings = new StackSettings(mode, Factors.builder().poolSize(poolSize).poolTimeoutMs(poolTimeoutMs)
                 .cepInsideTransaction(false).hikariCp(hikari).cepLatency("lognormal:200:0.4").cepReadTimeoutMs(10_000).build(),
-                new StackSettings.StackPorts(freePort(), freePort(), freePort(), freePort(), freePort(), freePort()),
+                new StackSettings.StackPorts(ListenPorts.next(), ListenPorts.next(), ListenPorts.next(), ListenPorts.next(), ListenPorts.next(), ListenPorts.next()),
                 Map.of(), null, HOME, run);
         List<ProcessHandle> started = new ArrayList<>();
         int exit;
@@ -134,11 +133,4 @@ class StackSmokeIT {
         }
     }
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 }

@@ -3,6 +3,7 @@ package lab.vthreads.infra;
 import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.infra.cep.CepMockServer;
 import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
+import lab.vthreads.infra.testsupport.ListenPorts;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +29,8 @@ public final class SharedInfrastructure {
 
     public static synchronized EmbeddedPostgresServer postgres() {
         if (postgres == null) {
-            postgres = EmbeddedPostgresServer.start(0, null, 300);
+            // Not port 0: PostgreSQL listens seconds after its port is chosen (initdb first); see ListenPorts.
+            postgres = EmbeddedPostgresServer.start(ListenPorts.next(), null, 300);
             Runtime.getRuntime().addShutdownHook(new Thread(postgres::close));
         }
         return postgres;

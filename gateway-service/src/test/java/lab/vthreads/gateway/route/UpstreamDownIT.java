@@ -1,5 +1,6 @@
 package lab.vthreads.gateway.route;
 
+import lab.vthreads.infra.testsupport.ListenPorts;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.testsupport.Http;
@@ -10,7 +11,6 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,10 +22,8 @@ class UpstreamDownIT {
 
     @DynamicPropertySource
     static void deadUpstream(DynamicPropertyRegistry registry) throws IOException {
-        int closedPort;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closedPort = socket.getLocalPort();
-        }
+        // Below the ephemeral range: no connection of the test's own can come to hold it as its source port.
+        int closedPort = ListenPorts.next();
         registry.add("lab.gateway.pessoa-url", () -> "http://127.0.0.1:" + closedPort);
     }
 

@@ -1,8 +1,8 @@
 package lab.vthreads.gateway.support;
 
+import lab.vthreads.infra.testsupport.ListenPorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -37,8 +37,8 @@ public final class PessoaServiceProcess implements AutoCloseable {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("pessoa-service jar not found at " + jar.toAbsolutePath() + ": build it first (./mvnw package)");
         }
-        int port = freePort();
-        int managementPort = freePort();
+        int port = ListenPorts.next();
+        int managementPort = ListenPorts.next();
         try {
             Path log = Files.createTempFile("pessoa-service-", ".log");
             ProcessBuilder builder = new ProcessBuilder(List.of(
@@ -117,13 +117,6 @@ public final class PessoaServiceProcess implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 
     private static void sleep(long millis) {
         try {

@@ -1,5 +1,6 @@
 package lab.vthreads.lab.cli;
 
+import lab.vthreads.infra.testsupport.ListenPorts;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
 import org.junit.jupiter.api.AfterEach;
@@ -12,7 +13,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -93,7 +93,7 @@ class LabProcessIT {
     @Test
     void upReportsADeadComponentKeepsTheOthersRunningAndStartsItAgainOnCommand() throws Exception {
         linkRepository();
-        int gateway = freePort();
+        int gateway = ListenPorts.next();
         Process up = lab("up", "--restart", "no", "--gateway-port", Integer.toString(gateway), "--gateway-management-port", port(),
                 "--pessoa-port", port(), "--pessoa-management-port", port(), "--wiremock-port", port(), "--postgres-port", port());
         awaitOutput(up, "Ctrl-C stops everything.", Duration.ofMinutes(4));
@@ -123,7 +123,7 @@ class LabProcessIT {
     @Test
     void upRestartsAComponentKilledByASignalAndStopsEverythingOnSigint() throws Exception {
         linkRepository();
-        int gateway = freePort();
+        int gateway = ListenPorts.next();
         Process up = lab("up", "--restart", "on-failure", "--gateway-port", Integer.toString(gateway), "--gateway-management-port", port(),
                 "--pessoa-port", port(), "--pessoa-management-port", port(), "--wiremock-port", port(), "--postgres-port", port());
         awaitOutput(up, "Ctrl-C stops everything.", Duration.ofMinutes(4));
@@ -268,14 +268,7 @@ class LabProcessIT {
     }
 
     private static String port() {
-        return Integer.toString(freePort());
+        return Integer.toString(ListenPorts.next());
     }
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 }

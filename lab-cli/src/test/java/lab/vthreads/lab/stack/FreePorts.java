@@ -1,10 +1,8 @@
 package lab.vthreads.lab.stack;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
+import lab.vthreads.infra.testsupport.ListenPorts;
 
-/** Ports no other process holds now, so that a test's stack never collides with a running lab or another test. */
+/** Ports no other process holds now and none will take as a source port, so a test's stack never collides with a running lab or another test. */
 public final class FreePorts {
 
     private FreePorts() {
@@ -15,10 +13,6 @@ public final class FreePorts {
     }
 
     public static int one() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return ListenPorts.next();
     }
 }

@@ -1,17 +1,16 @@
 package lab.vthreads.infra.cep;
 
+import lab.vthreads.infra.testsupport.ListenPorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
-import java.net.BindException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +26,7 @@ class RefusingFrontTest {
 
     @Test
     void relaysAnswersAndRefusesNewConnectionsWhileToldTo() throws Exception {
-        try (CepMockServer mock = CepMockServer.start("127.0.0.1", portBelowTheEphemeralRange(), CepMockServerTest.ROOT, new CepLatency.None(), true)) {
+        try (CepMockServer mock = CepMockServer.start("127.0.0.1", ListenPorts.next(), CepMockServerTest.ROOT, new CepLatency.None(), true)) {
             assertThat(get(mock, "/ws/01001000/json/").statusCode()).isEqualTo(200);
             assertThat(get(mock, "/ws/01001000/json/").body()).contains("\"cep\"");
 
@@ -62,7 +61,7 @@ class RefusingFrontTest {
     @Test
     void listensAgainEveryTimeTheRefusalsStop() throws Exception {
         // Stopping right after a slice closed the listener must find the port free: the closing waits for its acceptor.
-        try (CepMockServer mock = CepMockServer.start("127.0.0.1", portBelowTheEphemeralRange(), CepMockServerTest.ROOT, new CepLatency.None(), true)) {
+        try (CepMockServer mock = CepMockServer.start("127.0.0.1", ListenPorts.next(), CepMockServerTest.ROOT, new CepLatency.None(), true)) {
             for (int i = 0; i < 30; i++) {
                 ConnectionRefusalsApi.start("127.0.0.1", mock.port(), 0.9, 30);
                 Thread.sleep(3 + i % 7);
@@ -79,24 +78,6 @@ class RefusingFrontTest {
             assertThatThrownBy(() -> ConnectionRefusalsApi.start("127.0.0.1", mock.port(), 0.05, 10)).hasMessageContaining("409")
                     .hasMessageContaining("--refusable");
         }
-    }
-
-    /**
-     * A free port that no outgoing connection can take as its own. With nothing listening on a port of the ephemeral
-     * range (32768-60999 here), a connection to it can be given that same port as its source and connect to itself
-     * (TCP's simultaneous open): the port is then taken, and the front cannot listen again. The lab's port, 8089, is
-     * below the range.
-     */
-    private static int portBelowTheEphemeralRange() throws IOException {
-        for (int port = 20_000 + (int) (ProcessHandle.current().pid() % 5_000); port < 32_000; port += 7) {
-            try (ServerSocketChannel probe = ServerSocketChannel.open()) {
-                probe.bind(new InetSocketAddress("127.0.0.1", port));
-                return port;
-            } catch (BindException e) {
-                // Taken: the next one.
-            }
-        }
-        throw new IllegalStateException("no free port between 20000 and 32000");
     }
 
     /** A lookup that gets through one of the open 10 ms of a period (tries for up to 10 s). */

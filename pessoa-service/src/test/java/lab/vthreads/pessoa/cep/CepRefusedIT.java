@@ -1,5 +1,6 @@
 package lab.vthreads.pessoa.cep;
 
+import lab.vthreads.infra.testsupport.ListenPorts;
 import lab.vthreads.infra.SharedInfrastructure;
 import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
 import lab.vthreads.infra.testdata.Cpfs;
@@ -14,7 +15,6 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,10 +26,8 @@ class CepRefusedIT {
 
     @DynamicPropertySource
     static void refusingCepApi(DynamicPropertyRegistry registry) throws IOException {
-        int closedPort;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closedPort = socket.getLocalPort();
-        }
+        // Below the ephemeral range: no connection of the test's own can come to hold it as its source port.
+        int closedPort = ListenPorts.next();
         registry.add("spring.datasource.url", () -> SharedInfrastructure.postgres().jdbcUrl());
         registry.add("spring.datasource.username", () -> EmbeddedPostgresServer.USER);
         registry.add("spring.datasource.password", () -> EmbeddedPostgresServer.PASSWORD);
