@@ -37,6 +37,7 @@ public class CepClient implements AutoCloseable {
     // cep.lookups, by outcome: the lab counts lookups per request from it, and its times are the API's latency as this
     // service saw it (the role http.client.requests had while the lookups went through RestClient).
     private final Timer found, notFound, failed, timeouts;
+    private final LegacyConnectionLock lock;
 
     CepClient(CloseableHttpClient cepHttpClient, JsonMapper jsonMapper, CepProperties properties, MeterRegistry registry) {
         this.cepHttpClient = cepHttpClient;
@@ -49,6 +50,7 @@ public class CepClient implements AutoCloseable {
         this.notFound = lookups(registry, "not-found");
         this.failed = lookups(registry, "failed");
         this.timeouts = lookups(registry, "timeout");
+        this.lock = new LegacyConnectionLock(properties.lock());
     }
 
     private static Timer lookups(MeterRegistry registry, String outcome) {
@@ -102,7 +104,7 @@ public class CepClient implements AutoCloseable {
         ScheduledFuture<?> deadline = deadlines.schedule(get::cancel, nanosLeft, TimeUnit.NANOSECONDS);
         CepAddress address;
         try {
-            address = cepHttpClient.execute(get, response -> read(cep, response));
+            address = lock.call(() -> cepHttpClient.execute(get, response -> read(cep, response)));
         } catch (IOException e) {
             throw new CepUnavailableException(cep, timedOut(get, e), e.getClass().getSimpleName() + ": " + e.getMessage(), e);
         } catch (JacksonException e) {

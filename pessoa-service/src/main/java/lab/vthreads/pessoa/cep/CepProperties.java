@@ -17,6 +17,8 @@ import java.time.Duration;
  *                                is held: the deliberate anti-pattern in which the pool becomes the bottleneck
  * @param maxConnections          open connections to the API at most; high enough by default that the lab's
  *                                scenarios never queue on it (the JDK client it replaced had no limit)
+ * @param lock                    the pinning experiment's factor: each lookup's I/O inside a lock of its own,
+ *                                {@code synchronized} (pins a virtual thread on JDK 21) or a ReentrantLock; none by default
  */
 @Validated
 @ConfigurationProperties("lab.cep")
@@ -25,5 +27,6 @@ public record CepProperties(
         @NotNull @DefaultValue("1s") Duration connectTimeout,
         @NotNull @DefaultValue("2s") Duration readTimeout,
         @DefaultValue("false") boolean lookupInsideTransaction,
-        @Positive @DefaultValue("2000") int maxConnections) {
+        @Positive @DefaultValue("2000") int maxConnections,
+        @NotNull @DefaultValue("none") LegacyConnectionLock.Kind lock) {
 }
