@@ -49,11 +49,19 @@ public class FactorOptions {
             + "pessoa-service/target/hikari/ (default: the one in its jar)")
     String hikariCp;
 
+    @Option(names = "--jdk", paramLabel = "21|25|DIR", description = "the services' JDK: a feature release found among the installed "
+            + "JDKs (scripts/install-jdk21 installs a 21), or a JDK's directory (default: the lab's own)")
+    String jdk;
+
+    @Option(names = "--cep-lock", paramLabel = "none|synchronized|reentrant-lock", description = "each CEP lookup's I/O inside a lock of "
+            + "its own, as older clients did: synchronized pins a virtual thread on JDK 21 (default: none)")
+    String cepLock;
+
     /** What was given on the command line, nothing else. */
     public Factors factors() {
         return Factors.builder().tomcatThreads(tomcatThreads).poolSize(poolSize).poolTimeoutMs(poolTimeoutMs)
                 .cepInsideTransaction(cepInsideTransaction).concurrencyLimit(concurrencyLimit).hikariCp(hikariCp)
                 .cepLatency(cepLatency != null ? cepLatency.text() : null).cepReadTimeoutMs(cepReadTimeoutMs).client(client)
-                .jvmProcessors(jvmProcessors).build();
+                .jvmProcessors(jvmProcessors).jdk(jdk).cepLock(cepLock).build();
     }
 }

@@ -1,5 +1,6 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.lab.pinning.ServicePinning;
 import lab.vthreads.lab.faults.FaultOutcome;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.load.ClientResult;
@@ -73,35 +74,44 @@ public record ExperimentResults(
      * @param prewarm       the prewarm of the services this run was measured on (shared by every run on them)
      * @param stack         where this run stood on its services' JVMs (null in files written before stacks were shared)
      * @param sampling      how many of the sampler's seconds were kept and dropped (null in files written before)
+     * @param jdk           the version of the JDK the services ran on (null: a stack the lab did not start, or files written before)
+     * @param pinning       each service's virtual-thread pinning in the window, from its JFR recording (null: not recorded)
      */
     public record RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
                                Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged,
-                               int attempt, Window window, FaultOutcome faults, Prewarmed prewarm, StackUse stack, Sampling sampling) {
+                               int attempt, Window window, FaultOutcome faults, Prewarmed prewarm, StackUse stack, Sampling sampling,
+                               String jdk, Map<String, ServicePinning> pinning) {
 
         public RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
                             Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged, int attempt,
                             Window window) {
-            this(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window, null, null, null, null);
+            this(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window, null, null, null, null,
+                    null, null);
         }
 
         public RepeatResult withFaults(FaultOutcome outcome) {
             return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    outcome, prewarm, stack, sampling);
+                    outcome, prewarm, stack, sampling, jdk, pinning);
         }
 
         public RepeatResult withPrewarm(Prewarmed prewarmed) {
             return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    faults, prewarmed, stack, sampling);
+                    faults, prewarmed, stack, sampling, jdk, pinning);
         }
 
         public RepeatResult withStack(StackUse use) {
             return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    faults, prewarm, use, sampling);
+                    faults, prewarm, use, sampling, jdk, pinning);
         }
 
         public RepeatResult withSampling(Sampling kept) {
             return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    faults, prewarm, stack, kept);
+                    faults, prewarm, stack, kept, jdk, pinning);
+        }
+
+        public RepeatResult withServices(String servicesJdk, Map<String, ServicePinning> pinned) {
+            return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
+                    faults, prewarm, stack, sampling, servicesJdk, pinned);
         }
     }
 

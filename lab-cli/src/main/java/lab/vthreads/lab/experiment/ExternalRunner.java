@@ -123,6 +123,8 @@ public final class ExternalRunner {
             add(unapplied, "hikariCp", f.hikariCp());
             add(unapplied, "cepReadTimeoutMs", f.cepReadTimeoutMs());
             add(unapplied, "jvmProcessors", f.jvmProcessors());
+            add(unapplied, "jdk", f.jdk());
+            add(unapplied, "cepLock", f.cepLock());
         }
         return List.copyOf(unapplied);
     }

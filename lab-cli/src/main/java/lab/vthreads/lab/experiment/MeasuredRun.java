@@ -9,12 +9,17 @@ import lab.vthreads.lab.load.GatlingResults;
 import lab.vthreads.lab.load.GatlingRun;
 import lab.vthreads.lab.load.LoadProperties;
 import lab.vthreads.lab.metrics.SystemStats;
+import lab.vthreads.lab.pinning.PinningRecording;
+import lab.vthreads.lab.pinning.PinningWindow;
 import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.stack.ServiceJdk;
+import lab.vthreads.lab.stack.StackSettings;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -87,7 +92,28 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
         ExperimentResults.RepeatResult result = Measurements.repeat(repeat, attempt, GatlingResults.read(resultsFile, exit), sampler, names,
                 reportOf(dir), stealThreshold);
         if (stack != null) result = result.withStack(new ExperimentResults.StackUse(stack.position(), stack.order(), rowsAtStart));
+        result = withServicesJdkAndPinning(result, measured, cell, sampler.startEpochMs(), dir);
         return events == null ? result : result.withFaults(outcome(resultsFile, events, endpoints, cell.factors().effectiveCepReadTimeoutMs()));
+    }
+
+    /**
+     * Where the lab started the services: the JDK they ran on, and each one's pinning over the window, from the JFR
+     * recording it keeps from its start ({@link PinningRecording}).
+     */
+    private static ExperimentResults.RepeatResult withServicesJdkAndPinning(ExperimentResults.RepeatResult result, Map<String, ManagedProcess> measured,
+                                                                          Cell cell, long samplerStartMs, Path dir) {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        for (String service : List.of(StackSettings.Component.PESSOA.label(), StackSettings.Component.GATEWAY.label())) {
+            ManagedProcess process = measured.get(service);
+            if (process != null) pids.put(service, process.pid());
+        }
+        if (pids.isEmpty()) return result;
+        ServiceJdk jdk = ServiceJdk.resolve(cell.factors().jdk());
+        if (result.window() == null) return result.withServices(jdk.version(), null);
+        Path jcmd = jdk.jcmd().orElse(ServiceJdk.theLabs().jcmd().orElseThrow());
+        Instant from = Instant.ofEpochMilli(samplerStartMs + Math.round(result.window().from() * 1000));
+        Instant to = Instant.ofEpochMilli(samplerStartMs + Math.round(result.window().to() * 1000));
+        return result.withServices(jdk.version(), PinningWindow.read(pids, jcmd, dir, from, to));
     }
 
     /**

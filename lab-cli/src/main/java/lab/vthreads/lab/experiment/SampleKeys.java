@@ -35,7 +35,9 @@ public final class SampleKeys {
     public enum ServiceValue {
         HEAP_MB("heapMb"), LIVE_THREADS("liveThreads"), PEAK_THREADS("peakThreads"), VIRTUAL_THREADS("virtualThreads"), TOMCAT_BUSY("tomcatBusy"),
         /** Cumulative ms the JIT spent compiling (jvm.compilation.time): its growth in a window says how warm the service was. */
-        JIT_MS("jitMs");
+        JIT_MS("jitMs"),
+        /** Runtime.availableProcessors() (system.cpu.count): the virtual-thread scheduler's default parallelism, its carriers. */
+        PROCESSORS("processors");
 
         private final String suffix;
 

@@ -37,7 +37,7 @@ final class Sampler implements AutoCloseable {
             "jvm_threads_virtual_live_threads", "tomcat_threads_busy_threads", "hikaricp_connections_active", "hikaricp_connections_pending",
             "http_server_requests_seconds", "cep_lookups_seconds", "hikaricp_connections_acquire_seconds",
             "hikaricp_connections_usage_seconds", "hikaricp_connections_timeout", "httpcomponents_httpclient_pool_total_connections",
-            "jvm_compilation_time_ms");
+            "jvm_compilation_time_ms", "system_cpu_count");
 
     /** The lab's own JVM, measured like the others: what observing costs the machine. */
     static final String LAB = "lab";
@@ -195,6 +195,8 @@ final class Sampler implements AutoCloseable {
         s.put(SampleKeys.ServiceValue.VIRTUAL_THREADS.of(prefix), scrape.sum("jvm_threads_virtual_live_threads"));
         // Cumulative: how much the JIT compiled, so the report can say how warm a service was in its window.
         s.put(SampleKeys.ServiceValue.JIT_MS.of(prefix), scrape.sum("jvm_compilation_time_ms_total"));
+        // The CPUs the JVM believes it has: the virtual-thread scheduler's carriers, unless its parallelism is set apart.
+        s.put(SampleKeys.ServiceValue.PROCESSORS.of(prefix), scrape.sum("system_cpu_count"));
         // Tomcat reports -1 busy threads when its executor is virtual: there is no pool to be busy.
         double busy = scrape.sum("tomcat_threads_busy_threads");
         s.put(SampleKeys.ServiceValue.TOMCAT_BUSY.of(prefix), busy < 0 ? Double.NaN : busy);

@@ -8,7 +8,8 @@ public enum Bottleneck {
     LOAD("load generator's CPU"),
     THREADS("Tomcat threads"),
     POOL("connection pool"),
-    CLIENT("users (closed workload)");
+    CLIENT("users (closed workload)"),
+    PINNED("carriers pinned");
 
     private final String label;
 

@@ -59,6 +59,20 @@ public final class CapacityModel {
     }
 
     /**
+     * The prediction with the pinned bound added: a virtual thread that blocks while pinned keeps its carrier, so at
+     * most {@code carriers} such holds run at once, and X ≤ carriers ÷ the time a request holds its monitor (Little's
+     * law for the carriers as servers). Only where pinning applies (blocking inside synchronized on a JDK before 24).
+     */
+    public static Prediction withPinnedCarriers(Prediction prediction, double carriers, double monitorHoldSeconds) {
+        if (!(carriers > 0) || !(monitorHoldSeconds > 0)) return prediction;
+        List<Bound> bounds = new ArrayList<>(prediction.bounds());
+        bounds.add(new Bound(Bottleneck.PINNED, carriers / monitorHoldSeconds,
+                String.format(Locale.ROOT, "%.0f carriers ÷ %.0f ms held pinned", carriers, monitorHoldSeconds * 1000)));
+        return new Prediction(List.copyOf(bounds), bounds.stream().min(Comparator.comparingDouble(Bound::throughput)).orElseThrow(),
+                prediction.notMeasured());
+    }
+
+    /**
      * The bottleneck the measurements point at, checked in the order a queue reveals it: a busy CPU slows
      * everything (full thread pools then follow from it), a pool with waiters is the next resource, a platform pool
      * with every thread busy the one after; otherwise only the users limit the load.

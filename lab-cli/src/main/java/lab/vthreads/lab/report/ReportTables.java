@@ -49,6 +49,7 @@ final class ReportTables {
             tables.add(calibration(results.calibration()));
         }
         tables.add(footprint(summary, results.settings().published()));
+        tables.addAll(PinningTables.all(results));
         Table observer = FairnessTables.observer(results);
         if (!observer.rows().isEmpty()) tables.add(observer);
         return tables;

@@ -171,6 +171,10 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
                     f.lookupsInsideTransaction(), f.effectiveConcurrencyLimit(), c.users(), cepMeanMs, 0));
             double measured = rows.get(i).throughput().median();
             RepeatResult first = cell.repeats().getFirst();
+            if (pinsCarriers(c, first)) {
+                prediction = CapacityModel.withPinnedCarriers(prediction, middleMean(first, SampleKeys.ServiceValue.PROCESSORS.of(SampleKeys.PESSOA)),
+                        results.calibration().cepLookupsPerRequest() * cepMeanMs / 1000);
+            }
             boolean isolated = partition != null && partition.isolated();
             double busy = Stat.of(cell.repeats().stream().mapToDouble(r -> isolated ? sideBusy(r, partition.systemCpus()) : r.machine() != null ? r.machine().meanBusy() : Double.NaN)
                     .toArray()).median();
@@ -188,6 +192,15 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
                     CapacityModel.surprising(measured, prediction.throughput())));
         }
         return model;
+    }
+
+    /**
+     * Whether a cell's CEP lookups pin their carriers: virtual threads blocking inside synchronized, on a JDK before
+     * 24 (JEP 491 unmounts them since).
+     */
+    static boolean pinsCarriers(Cell cell, RepeatResult run) {
+        if (!cell.mode().virtual() || !"synchronized".equals(cell.factors().cepLock()) || run.jdk() == null) return false;
+        return Runtime.Version.parse(run.jdk()).feature() < 24;
     }
 
     /**

@@ -2,6 +2,8 @@ package lab.vthreads.lab.stack;
 
 import lab.vthreads.infra.cep.CepLatency;
 
+import java.util.List;
+
 /**
  * The experiment's factors: everything a preset, a variant, a cell, the command line and one start of the stack can
  * set. Every field may be null, meaning "not said here": {@link #overriddenBy} lets a more specific set (a variant,
@@ -23,6 +25,10 @@ import lab.vthreads.infra.cep.CepLatency;
  *                             and the next request goes at once) or {@code patient} (retried after it, with back-off)
  * @param jvmProcessors        how many CPUs the services' JVMs believe they have (-XX:ActiveProcessorCount): the
  *                             virtual-thread scheduler's carriers, the GC, the JIT's threads; null: their limit's
+ * @param jdk                  the services' JDK: a feature release ({@code 21}, {@code 25}) found among the installed
+ *                             ones ({@link ServiceJdk}), or a JDK's directory; null: the lab's own
+ * @param cepLock              each CEP lookup's I/O inside a lock of its own, as older clients did: {@code none},
+ *                             {@code synchronized} (pins a virtual thread on JDK 21) or {@code reentrant-lock}
  */
 public record Factors(
         Integer tomcatThreads,
@@ -34,7 +40,11 @@ public record Factors(
         String cepLatency,
         Integer cepReadTimeoutMs,
         String client,
-        Integer jvmProcessors) {
+        Integer jvmProcessors,
+        String jdk,
+        String cepLock) {
+
+    public static final List<String> CEP_LOCKS = List.of("none", "synchronized", "reentrant-lock");
 
     /** pessoa-service's own CEP read timeout ({@code lab.cep.read-timeout} in its application.yaml), when none is set. */
     public static final int SERVICE_CEP_READ_TIMEOUT_MS = 2000;
@@ -57,6 +67,12 @@ public record Factors(
         if (client != null && !client.equals("impatient") && !client.equals("patient")) {
             throw new IllegalArgumentException("client must be impatient or patient, not " + client);
         }
+        if (cepLock != null && !CEP_LOCKS.contains(cepLock)) {
+            throw new IllegalArgumentException("cepLock must be one of " + String.join(", ", CEP_LOCKS) + ", not " + cepLock);
+        }
+        if (jdk != null && jdk.isBlank()) {
+            throw new IllegalArgumentException("jdk must be a feature release (21, 25) or a JDK's directory, not blank");
+        }
     }
 
     /** The CEP read timeout pessoa-service runs with under these factors. */
@@ -77,7 +93,9 @@ public record Factors(
                 pick(more.cepLatency, cepLatency),
                 pick(more.cepReadTimeoutMs, cepReadTimeoutMs),
                 pick(more.client, client),
-                pick(more.jvmProcessors, jvmProcessors));
+                pick(more.jvmProcessors, jvmProcessors),
+                pick(more.jdk, jdk),
+                pick(more.cepLock, cepLock));
     }
 
     public static Factors tomcatThreads(int threads) {
@@ -96,7 +114,7 @@ public record Factors(
     public static final class Builder {
         private Integer tomcatThreads, poolSize, poolTimeoutMs, concurrencyLimit, cepReadTimeoutMs, jvmProcessors;
         private Boolean cepInsideTransaction;
-        private String hikariCp, cepLatency, client;
+        private String hikariCp, cepLatency, client, jdk, cepLock;
 
         public Builder tomcatThreads(Integer v) { tomcatThreads = v; return this; }
         public Builder poolSize(Integer v) { poolSize = v; return this; }
@@ -108,10 +126,12 @@ public record Factors(
         public Builder cepReadTimeoutMs(Integer v) { cepReadTimeoutMs = v; return this; }
         public Builder client(String v) { client = v; return this; }
         public Builder jvmProcessors(Integer v) { jvmProcessors = v; return this; }
+        public Builder jdk(String v) { jdk = v; return this; }
+        public Builder cepLock(String v) { cepLock = v; return this; }
 
         public Factors build() {
             return new Factors(tomcatThreads, poolSize, poolTimeoutMs, cepInsideTransaction, concurrencyLimit, hikariCp, cepLatency, cepReadTimeoutMs,
-                    client, jvmProcessors);
+                    client, jvmProcessors, jdk, cepLock);
         }
     }
 

@@ -1,6 +1,7 @@
 package lab.vthreads.lab.stack;
 
 import lab.vthreads.lab.isolation.Isolation;
+import lab.vthreads.lab.pinning.PinningRecording;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.stack.StackSettings.Component;
@@ -35,12 +36,17 @@ final class Launcher {
      */
     Started jar(StackSettings settings, Component component, String module, Map<String, String> env, Path ahead) {
         ResourceLimit limit = settings.limit(component);
-        List<String> flags = limit.jvmFlags(settings.factors().jvmProcessors());
+        ServiceJdk jdk = settings.jdk();
         List<String> command = placed(component, limit);
-        command.add(javaExecutable());
-        command.addAll(flags);
+        command.add(jdk.java().toString());
+        command.addAll(limit.jvmFlags(settings.factors().jvmProcessors()));
+        command.addAll(PinningRecording.jvmFlags(settings.runDirectory()));
         String aot;
-        if (ahead == null) {
+        if (!jdk.labsOwn()) {
+            // JDK 21 has no AOT cache (JEP 483 came in 24), and a cache only serves the JDK that made it: the lab's.
+            command.addAll(List.of("-jar", jar(module).toString()));
+            aot = "no AOT cache (" + jdk.describe() + " is not the lab's JDK, which makes the caches)";
+        } else if (ahead == null) {
             AotCache.Ready cache = prepareAot(settings, component, module, env);
             if (cache.usable()) {
                 command.addAll(List.of("-XX:AOTCache=" + cache.cache(), "-jar", cache.jar().toString()));
@@ -53,7 +59,7 @@ final class Launcher {
             command.addAll(List.of("-Dloader.path=" + ahead, "-cp", jar(module).toString(), "org.springframework.boot.loader.launch.PropertiesLauncher"));
             aot = "no AOT cache (another HikariCP on the classpath)";
         }
-        return new Started(ManagedProcess.start(component.label(), command, env, log(settings, component)), aot);
+        return new Started(ManagedProcess.start(component.label(), command, env, log(settings, component)), jdk.describe() + "; " + aot);
     }
 
     /**

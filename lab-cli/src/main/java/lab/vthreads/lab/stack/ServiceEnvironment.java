@@ -30,6 +30,7 @@ final class ServiceEnvironment {
         putIfSet(env, "SPRING_DATASOURCE_HIKARI_CONNECTIONTIMEOUT", f.poolTimeoutMs());
         putIfSet(env, "LAB_DATABASE_CONCURRENCY_LIMIT", f.concurrencyLimit());
         if (f.cepReadTimeoutMs() != null) env.put("LAB_CEP_READ_TIMEOUT", f.cepReadTimeoutMs() + "ms");
+        if (f.cepLock() != null) env.put("LAB_CEP_LOCK", f.cepLock());
         return env;
     }
 
@@ -47,7 +48,8 @@ final class ServiceEnvironment {
                 + ", CEP lookups " + (f.lookupsInsideTransaction() ? "inside" : "outside") + " the transaction"
                 + (f.effectiveConcurrencyLimit() != null ? ", database concurrency limit " + f.effectiveConcurrencyLimit() : "")
                 + (f.hikariCp() != null ? ", HikariCP " + f.hikariCp() : "")
-                + (f.cepReadTimeoutMs() != null ? ", CEP read timeout " + f.cepReadTimeoutMs() + " ms" : "");
+                + (f.cepReadTimeoutMs() != null ? ", CEP read timeout " + f.cepReadTimeoutMs() + " ms" : "")
+                + (f.cepLock() != null && !f.cepLock().equals("none") ? ", each CEP lookup inside " + f.cepLock() : "");
     }
 
     static String describeThreads(StackSettings settings) {

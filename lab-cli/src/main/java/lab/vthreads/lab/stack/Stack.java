@@ -243,6 +243,7 @@ public final class Stack implements AutoCloseable {
      * service that runs with another HikariCP starts without a cache, and trains none.
      */
     private void prepareAotCaches() {
+        if (!services.jdk().labsOwn()) return;
         var gateway = java.util.concurrent.CompletableFuture.runAsync(() -> launcher.prepareAot(services, Component.GATEWAY, "gateway-service",
                 ServiceEnvironment.gateway(services)));
         if (services.factors().hikariCp() == null) {

@@ -24,6 +24,11 @@ public record StackSettings(
 
     public static final String LOOPBACK = "127.0.0.1";
 
+    /** The JDK the services run on under these settings' {@code jdk} factor (a StartFailure when it cannot be found). */
+    public ServiceJdk jdk() {
+        return ServiceJdk.resolve(factors.jdk());
+    }
+
     public enum Component {
         POSTGRES("postgres"), WIREMOCK("wiremock"), PESSOA("pessoa-service"), GATEWAY("gateway-service");
 

@@ -23,7 +23,19 @@ class PresetTest {
     @Test
     void everyPresetInTheRepositoryLoads() {
         assertThat(Preset.all(HOME)).extracting(Preset::name)
-                .containsExactlyInAnyOrder("default", "paper", "lognormal-50", "jmeter-1000", "cpu-bound", "executor-micro", "pool", "hikari", "faults", "io-bound");
+                .containsExactlyInAnyOrder("default", "paper", "lognormal-50", "jmeter-1000", "cpu-bound", "executor-micro", "pool", "hikari", "faults", "io-bound", "pinning");
+    }
+
+    @Test
+    void thePinningPresetRunsEachLockOnBothJdksWithVirtualThreadsAndPlatformAsTheControl() {
+        Preset preset = Preset.resolve(HOME, "pinning");
+
+        assertThat(preset.cells()).extracting(Cell::id).containsExactlyInAnyOrder(
+                "jdk21-synchronized-platform-40u", "jdk21-synchronized-virtual-40u", "jdk21-synchronized-virtual-40u-aa",
+                "jdk25-synchronized-platform-40u", "jdk25-synchronized-virtual-40u", "jdk25-synchronized-virtual-40u-aa",
+                "jdk21-reentrant-lock-virtual-40u", "jdk21-reentrant-lock-virtual-40u-aa",
+                "jdk25-reentrant-lock-virtual-40u", "jdk25-reentrant-lock-virtual-40u-aa");
+        assertThat(preset.cells()).allMatch(c -> c.factors().jdk() != null && c.factors().cepLock() != null && c.users() > 2 * 2);
     }
 
     @Test

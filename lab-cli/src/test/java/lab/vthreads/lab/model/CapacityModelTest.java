@@ -24,6 +24,19 @@ class CapacityModelTest {
     }
 
     @Test
+    void pinnedCarriersBoundVirtualThreadsToCarriersDividedByTheTimeEachHoldsItsMonitor() {
+        Prediction p = CapacityModel.withPinnedCarriers(CapacityModel.predict(defaultPreset(null, 200)), 2, 0.15);
+
+        // 2 carriers ÷ 0.15 s (1.5 lookups × 100 ms, pinned) = 13.3 req/s, far under the CPU's 250
+        assertThat(p.bottleneck()).isEqualTo(Bottleneck.PINNED);
+        assertThat(p.throughput()).isCloseTo(13.333, within(0.001));
+        assertThat(p.binding().formula()).isEqualTo("2 carriers ÷ 150 ms held pinned");
+        assertThat(CapacityModel.withPinnedCarriers(p, Double.NaN, 0.15).bounds()).hasSize(p.bounds().size());
+        assertThat(CapacityModel.withPinnedCarriers(CapacityModel.predict(defaultPreset(null, 200)), 8, 0.01).bottleneck())
+                .as("8 ÷ 0.01 = 800 req/s: the CPU's 250 binds first").isEqualTo(Bottleneck.CPU);
+    }
+
+    @Test
     void virtualThreadsHaveNoThreadBoundSoTheCpuBinds() {
         Prediction p = CapacityModel.predict(defaultPreset(null, 200));
 

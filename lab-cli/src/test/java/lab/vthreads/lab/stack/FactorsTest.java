@@ -16,10 +16,12 @@ class FactorsTest {
 
     @Test
     void aFactorTheOverrideNamesReplacesTheBaseOneAndTheOthersStay() {
-        Factors base = Factors.builder().tomcatThreads(25).client("impatient").build();
+        Factors base = Factors.builder().tomcatThreads(25).client("impatient").jdk("25").cepLock("synchronized").build();
 
-        Factors cell = base.overriddenBy(Factors.builder().client("patient").jvmProcessors(1).build());
+        Factors cell = base.overriddenBy(Factors.builder().client("patient").jvmProcessors(1).jdk("21").build());
 
+        assertThat(cell.jdk()).isEqualTo("21");
+        assertThat(cell.cepLock()).isEqualTo("synchronized");
         assertThat(cell.tomcatThreads()).isEqualTo(25);
         assertThat(cell.client()).isEqualTo("patient");
         assertThat(cell.jvmProcessors()).isEqualTo(1);
@@ -30,6 +32,8 @@ class FactorsTest {
     void refusesAClientItDoesNotKnowAndNoProcessors() {
         assertThatThrownBy(() -> Factors.builder().client("eager").build()).hasMessageContaining("impatient or patient");
         assertThatThrownBy(() -> Factors.builder().jvmProcessors(0).build()).hasMessageContaining("jvmProcessors");
+        assertThatThrownBy(() -> Factors.builder().cepLock("volatile").build()).hasMessageContaining("none, synchronized, reentrant-lock");
+        assertThatThrownBy(() -> Factors.builder().jdk(" ").build()).hasMessageContaining("jdk");
     }
 
     @Test
