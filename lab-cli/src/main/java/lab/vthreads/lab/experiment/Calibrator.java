@@ -162,8 +162,9 @@ final class Calibrator {
      * raises that such a cell may set low, holds nothing), the lookups outside the transaction, and no concurrency limit.
      */
     static boolean canRunOn(Cell cell) {
+        // Lookups inside synchronized pin JDK 21's carriers: saturated, such services measure the pinned bound, not their CPU.
         return cell.mode() == lab.vthreads.lab.stack.ThreadMode.VIRTUAL && !cell.factors().lookupsInsideTransaction()
-                && cell.factors().effectiveConcurrencyLimit() == null;
+                && cell.factors().effectiveConcurrencyLimit() == null && !"synchronized".equals(cell.factors().cepLock());
     }
 
     /** The measured runs, on warm services whose saturated throughput (no CEP latency) is {@code warmedUp}. */

@@ -241,9 +241,28 @@ public final class ExperimentRunner {
      * pessoa-service.
      */
     private Cell calibrated() {
+        return calibrated(cells);
+    }
+
+    /**
+     * The cell whose services the calibration measures: the first variant's virtual cell, unless the calibration
+     * cannot run on it (a pool held through the lookups, a concurrency limit, lookups that pin their carriers); then
+     * the first virtual cell it can run on, on the lab's own JDK if one is. The pinning preset's first variant pins
+     * JDK 21's carriers: calibrated there, its "saturation" was the pinned bound (8 req/s at 6% busy) and its CPU
+     * bound 150 req/s, below what the other cells served.
+     */
+    static Cell calibrated(List<Cell> cells) {
         Cell first = cells.getFirst();
-        return cells.stream().filter(c -> c.mode() == ThreadMode.VIRTUAL && java.util.Objects.equals(c.variant(), first.variant()) && !c.replica())
-                .findFirst().orElse(first);
+        List<Cell> virtual = cells.stream().filter(c -> c.mode() == ThreadMode.VIRTUAL && !c.replica()).toList();
+        Cell firstVariants = virtual.stream().filter(c -> java.util.Objects.equals(c.variant(), first.variant())).findFirst().orElse(null);
+        if (firstVariants != null && Calibrator.canRunOn(firstVariants)) return firstVariants;
+        return virtual.stream().filter(Calibrator::canRunOn).min(java.util.Comparator.comparing((Cell c) -> !onTheLabsJdk(c)))
+                .orElse(firstVariants != null ? firstVariants : first);
+    }
+
+    private static boolean onTheLabsJdk(Cell cell) {
+        String jdk = cell.factors().jdk();
+        return jdk == null || jdk.equals(Integer.toString(Runtime.version().feature()));
     }
 
     /** The last pair of JVMs, over every repeat, whose cells share {@code cell}'s variant, mode and factors. */
