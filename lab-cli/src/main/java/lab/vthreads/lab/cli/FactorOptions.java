@@ -57,11 +57,19 @@ public class FactorOptions {
             + "its own, as older clients did: synchronized pins a virtual thread on JDK 21 (default: none)")
     String cepLock;
 
+    @Option(names = "--carriers", paramLabel = "N", description = "the virtual-thread scheduler's parallelism in both services "
+            + "(jdk.virtualThreadScheduler.parallelism) (default: the JVM's processors)")
+    Integer carriers;
+
+    @Option(names = "--observe-threads", negatable = true, description = "the services' JFR pinning recording and the virtual cells' "
+            + "thread dumps; --no-observe-threads only to measure what they cost (default: on)")
+    Boolean observeThreads;
+
     /** What was given on the command line, nothing else. */
     public Factors factors() {
         return Factors.builder().tomcatThreads(tomcatThreads).poolSize(poolSize).poolTimeoutMs(poolTimeoutMs)
                 .cepInsideTransaction(cepInsideTransaction).concurrencyLimit(concurrencyLimit).hikariCp(hikariCp)
                 .cepLatency(cepLatency != null ? cepLatency.text() : null).cepReadTimeoutMs(cepReadTimeoutMs).client(client)
-                .jvmProcessors(jvmProcessors).jdk(jdk).cepLock(cepLock).build();
+                .jvmProcessors(jvmProcessors).jdk(jdk).cepLock(cepLock).carriers(carriers).observeThreads(observeThreads).build();
     }
 }

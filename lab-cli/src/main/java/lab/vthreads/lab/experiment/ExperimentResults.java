@@ -1,6 +1,7 @@
 package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.pinning.ServicePinning;
+import lab.vthreads.lab.pinning.ThreadDumpSummary;
 import lab.vthreads.lab.faults.FaultOutcome;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.load.ClientResult;
@@ -76,42 +77,49 @@ public record ExperimentResults(
      * @param sampling      how many of the sampler's seconds were kept and dropped (null in files written before)
      * @param jdk           the version of the JDK the services ran on (null: a stack the lab did not start, or files written before)
      * @param pinning       each service's virtual-thread pinning in the window, from its JFR recording (null: not recorded)
+     * @param threadDumps   each service's thread dump at the window's busiest second, summarised (null: none taken; virtual
+     *                      cells on services the lab started only)
      */
     public record RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
                                Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged,
                                int attempt, Window window, FaultOutcome faults, Prewarmed prewarm, StackUse stack, Sampling sampling,
-                               String jdk, Map<String, ServicePinning> pinning) {
+                               String jdk, Map<String, ServicePinning> pinning, List<ThreadDumpSummary> threadDumps) {
 
         public RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
                             Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged, int attempt,
                             Window window) {
             this(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window, null, null, null, null,
-                    null, null);
+                    null, null, null);
         }
 
         public RepeatResult withFaults(FaultOutcome outcome) {
             return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    outcome, prewarm, stack, sampling, jdk, pinning);
+                    outcome, prewarm, stack, sampling, jdk, pinning, threadDumps);
         }
 
         public RepeatResult withPrewarm(Prewarmed prewarmed) {
             return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    faults, prewarmed, stack, sampling, jdk, pinning);
+                    faults, prewarmed, stack, sampling, jdk, pinning, threadDumps);
         }
 
         public RepeatResult withStack(StackUse use) {
             return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    faults, prewarm, use, sampling, jdk, pinning);
+                    faults, prewarm, use, sampling, jdk, pinning, threadDumps);
         }
 
         public RepeatResult withSampling(Sampling kept) {
             return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    faults, prewarm, stack, kept, jdk, pinning);
+                    faults, prewarm, stack, kept, jdk, pinning, threadDumps);
+        }
+
+        public RepeatResult withThreadDumps(List<ThreadDumpSummary> dumps) {
+            return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
+                    faults, prewarm, stack, sampling, jdk, pinning, dumps);
         }
 
         public RepeatResult withServices(String servicesJdk, Map<String, ServicePinning> pinned) {
             return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    faults, prewarm, stack, sampling, servicesJdk, pinned);
+                    faults, prewarm, stack, sampling, servicesJdk, pinned, threadDumps);
         }
     }
 

@@ -125,6 +125,7 @@ public final class ExternalRunner {
             add(unapplied, "jvmProcessors", f.jvmProcessors());
             add(unapplied, "jdk", f.jdk());
             add(unapplied, "cepLock", f.cepLock());
+            add(unapplied, "carriers", f.carriers());
         }
         return List.copyOf(unapplied);
     }

@@ -9,7 +9,9 @@ import lab.vthreads.lab.load.GatlingResults;
 import lab.vthreads.lab.load.GatlingRun;
 import lab.vthreads.lab.load.LoadProperties;
 import lab.vthreads.lab.metrics.SystemStats;
+import lab.vthreads.lab.pinning.BusiestSecondDump;
 import lab.vthreads.lab.pinning.PinningRecording;
+import lab.vthreads.lab.pinning.ThreadDumpSummary;
 import lab.vthreads.lab.pinning.PinningWindow;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.stack.ServiceJdk;
@@ -71,6 +73,7 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
         int exit;
         Sampler sampler = new Sampler(endpoints.pessoaManagement(), endpoints.gatewayManagement(), processes, progress::live, SystemStats.SYSTEM,
                 isolation::cpuSeconds);
+        BusiestSecondDump dumps = busiestSecondDump(measured, cell, sampler, dir);
         try {
             exit = load.await(gatling, preset.warmupSeconds() + preset.measuredSeconds() + 180L);
         } catch (IllegalStateException hung) {
@@ -83,9 +86,12 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
             if (injector != null) injector.cancel();
             throw aborted;
         } finally {
+            if (dumps != null) dumps.stopWatching();
             sampler.close();
             progress.endLive();
         }
+        List<ThreadDumpSummary> dumped = dumps != null ? dumps.finish() : null;
+        if (dumps != null && dumps.error() != null) progress.note(cell.id() + ": thread dump: " + dumps.error());
         List<FaultEvent> events = injector != null ? injector.finish(Duration.ofMinutes(2)) : null;
         Set<String> names = new LinkedHashSet<>(processes.keySet());
         names.add(Sampler.LAB);
@@ -93,7 +99,27 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
                 reportOf(dir), stealThreshold);
         if (stack != null) result = result.withStack(new ExperimentResults.StackUse(stack.position(), stack.order(), rowsAtStart));
         result = withServicesJdkAndPinning(result, measured, cell, sampler.startEpochMs(), dir);
+        if (dumped != null) result = result.withThreadDumps(dumped);
         return events == null ? result : result.withFaults(outcome(resultsFile, events, endpoints, cell.factors().effectiveCepReadTimeoutMs()));
+    }
+
+    /** In a virtual cell on services the lab started: their thread dumps at the hold window's busiest second. */
+    private BusiestSecondDump busiestSecondDump(Map<String, ManagedProcess> measured, Cell cell, Sampler sampler, Path dir) {
+        Map<String, Long> pids = servicePids(measured);
+        if (pids.isEmpty() || !cell.mode().virtual() || !cell.factors().observesThreads()) return null;
+        ServiceJdk jdk = ServiceJdk.resolve(cell.factors().jdk());
+        double from = preset.warmupSeconds() + preset.rampUpSeconds();
+        return new BusiestSecondDump(sampler::samples, SampleKeys.LIVE_REQUESTS_PER_SECOND, from, from + preset.holdSeconds() + 5, pids,
+                jdk.jcmd().orElse(ServiceJdk.theLabs().jcmd().orElseThrow()), dir, resultsDirectory);
+    }
+
+    private static Map<String, Long> servicePids(Map<String, ManagedProcess> measured) {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        for (String service : List.of(StackSettings.Component.PESSOA.label(), StackSettings.Component.GATEWAY.label())) {
+            ManagedProcess process = measured.get(service);
+            if (process != null) pids.put(service, process.pid());
+        }
+        return pids;
     }
 
     /**
@@ -102,14 +128,10 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
      */
     private static ExperimentResults.RepeatResult withServicesJdkAndPinning(ExperimentResults.RepeatResult result, Map<String, ManagedProcess> measured,
                                                                           Cell cell, long samplerStartMs, Path dir) {
-        Map<String, Long> pids = new LinkedHashMap<>();
-        for (String service : List.of(StackSettings.Component.PESSOA.label(), StackSettings.Component.GATEWAY.label())) {
-            ManagedProcess process = measured.get(service);
-            if (process != null) pids.put(service, process.pid());
-        }
+        Map<String, Long> pids = servicePids(measured);
         if (pids.isEmpty()) return result;
         ServiceJdk jdk = ServiceJdk.resolve(cell.factors().jdk());
-        if (result.window() == null) return result.withServices(jdk.version(), null);
+        if (result.window() == null || !cell.factors().observesThreads()) return result.withServices(jdk.version(), null);
         Path jcmd = jdk.jcmd().orElse(ServiceJdk.theLabs().jcmd().orElseThrow());
         Instant from = Instant.ofEpochMilli(samplerStartMs + Math.round(result.window().from() * 1000));
         Instant to = Instant.ofEpochMilli(samplerStartMs + Math.round(result.window().to() * 1000));

@@ -1,8 +1,10 @@
 package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.experiment.ExperimentResults;
+import lab.vthreads.lab.pinning.BusiestSecondDump;
 import lab.vthreads.lab.pinning.PinningRecording;
 import lab.vthreads.lab.pinning.ServicePinning;
+import lab.vthreads.lab.pinning.ThreadDumpSummary;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -22,11 +24,34 @@ final class PinningTables {
 
     static List<ReportTables.Table> all(ExperimentResults results) {
         List<ReportTables.Table> tables = new ArrayList<>();
-        if (results.cells().stream().flatMap(c -> c.repeats().stream()).noneMatch(r -> r.pinning() != null)) return tables;
-        tables.add(pinning(results));
+        if (results.cells().stream().flatMap(c -> c.repeats().stream()).anyMatch(r -> r.pinning() != null)) tables.add(pinning(results));
         ReportTables.Table stacks = stacks(results);
         if (!stacks.rows().isEmpty()) tables.add(stacks);
+        ReportTables.Table dumps = threadDumps(results);
+        if (!dumps.rows().isEmpty()) tables.add(dumps);
         return tables;
+    }
+
+    static ReportTables.Table threadDumps(ExperimentResults results) {
+        List<List<String>> rows = new ArrayList<>();
+        for (ExperimentResults.CellResult cell : results.cells()) {
+            for (ExperimentResults.RepeatResult r : cell.repeats()) {
+                if (r.threadDumps() == null) continue;
+                for (ThreadDumpSummary d : r.threadDumps()) {
+                    rows.add(List.of(cell.id() + " r" + r.repeat(), d.service(), String.format(Locale.ROOT, "%.0f s, %.0f req/s", d.second(), d.requestsPerSecond()),
+                            d.threads() + " (" + d.virtualThreads() + " virtual)",
+                            d.virtualByState().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")),
+                            d.waitingAt().stream().map(w -> w.threads() + " at " + w.frame()).collect(Collectors.joining("; ")),
+                            d.file()));
+                }
+            }
+        }
+        return new ReportTables.Table("Virtual threads at the busiest second (thread dump)", "In each virtual cell, each service's thread dump "
+                + "(jcmd Thread.dump_to_file -format=json) at the busiest second of the hold window seen while at most "
+                + BusiestSecondDump.MAX_TAKES + " dumps were taken; the virtual threads by state (PINNED: parked on its carrier) and by the "
+                + "innermost frame outside the JDK, where they wait.",
+                List.of("run", "service", "taken at (second, gateway req/s)", "threads", "virtual threads by state", "where the virtual threads wait",
+                        "dump"), rows);
     }
 
     static ReportTables.Table pinning(ExperimentResults results) {

@@ -171,9 +171,9 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
                     f.lookupsInsideTransaction(), f.effectiveConcurrencyLimit(), c.users(), cepMeanMs, 0));
             double measured = rows.get(i).throughput().median();
             RepeatResult first = cell.repeats().getFirst();
+            double carriers = carriers(f, first);
             if (pinsCarriers(c, first)) {
-                prediction = CapacityModel.withPinnedCarriers(prediction, middleMean(first, SampleKeys.ServiceValue.PROCESSORS.of(SampleKeys.PESSOA)),
-                        results.calibration().cepLookupsPerRequest() * cepMeanMs / 1000);
+                prediction = CapacityModel.withPinnedCarriers(prediction, carriers, results.calibration().cepLookupsPerRequest() * cepMeanMs / 1000);
             }
             boolean isolated = partition != null && partition.isolated();
             double busy = Stat.of(cell.repeats().stream().mapToDouble(r -> isolated ? sideBusy(r, partition.systemCpus()) : r.machine() != null ? r.machine().meanBusy() : Double.NaN)
@@ -183,15 +183,31 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
             double tomcatBusy = busierTomcat(first);
             double pending = middleMean(first, SampleKeys.PESSOA_HIKARI_PENDING);
             Bottleneck observed = CapacityModel.observed(busy, loadBusy, threads, tomcatBusy, pending);
+            // Pinned carriers come first: the waiters for a connection are then threads with no carrier to finish on.
+            double pinnedCarriers = pinnedCarriers(first);
+            if (c.mode().virtual() && carriers > 0 && pinnedCarriers >= carriers / 2) observed = Bottleneck.PINNED;
             String evidence = String.format(java.util.Locale.ROOT, "%s %s%s; %s; Hikari pending %.1f", isolated ? "services' CPUs" : "CPU",
                     Double.isNaN(busy) ? "not measured" : String.format(java.util.Locale.ROOT, "%.0f%% busy", busy * 100),
                     isolated ? (Double.isNaN(loadBusy) ? ", load side's not measured" : String.format(java.util.Locale.ROOT, ", load side's %.0f%%", loadBusy * 100)) : "",
                     threads == null ? "virtual threads" : String.format(java.util.Locale.ROOT, "Tomcat %.0f of %d busy", tomcatBusy, threads),
-                    Double.isNaN(pending) ? 0 : pending);
+                    Double.isNaN(pending) ? 0 : pending)
+                    + (pinnedCarriers > 0 ? String.format(java.util.Locale.ROOT, "; %.2f of %.0f carriers pinned", pinnedCarriers, carriers) : "");
             model.add(new ModelRow(cell.id(), prediction, measured, observed, evidence, CapacityModel.deviation(measured, prediction.throughput()),
                     CapacityModel.surprising(measured, prediction.throughput())));
         }
         return model;
+    }
+
+    /** The virtual-thread scheduler's carriers in pessoa-service: the carriers factor, else the CPUs its JVM saw. */
+    static double carriers(Factors f, RepeatResult run) {
+        return f.carriers() != null ? f.carriers() : middleMean(run, SampleKeys.ServiceValue.PROCESSORS.of(SampleKeys.PESSOA));
+    }
+
+    /** pessoa-service's pinned time in the window ÷ its seconds: the carriers pinning took on average (0: none, or not recorded). */
+    static double pinnedCarriers(RepeatResult run) {
+        if (run.pinning() == null || run.window() == null) return 0;
+        var pessoa = run.pinning().get(lab.vthreads.lab.stack.StackSettings.Component.PESSOA.label());
+        return pessoa == null || pessoa.notRead() != null ? 0 : pessoa.pinnedMs() / 1000 / run.window().seconds();
     }
 
     /**

@@ -29,6 +29,10 @@ import java.util.List;
  *                             ones ({@link ServiceJdk}), or a JDK's directory; null: the lab's own
  * @param cepLock              each CEP lookup's I/O inside a lock of its own, as older clients did: {@code none},
  *                             {@code synchronized} (pins a virtual thread on JDK 21) or {@code reentrant-lock}
+ * @param carriers             the virtual-thread scheduler's parallelism in both services
+ *                             ({@code jdk.virtualThreadScheduler.parallelism}); null: the JVM's processors
+ * @param observeThreads       the services' JFR pinning recording and, in virtual cells, the thread dumps at the busiest
+ *                             second; null: on. Off only to measure what observing costs (an A/A pair)
  */
 public record Factors(
         Integer tomcatThreads,
@@ -42,7 +46,9 @@ public record Factors(
         String client,
         Integer jvmProcessors,
         String jdk,
-        String cepLock) {
+        String cepLock,
+        Integer carriers,
+        Boolean observeThreads) {
 
     public static final List<String> CEP_LOCKS = List.of("none", "synchronized", "reentrant-lock");
 
@@ -58,6 +64,7 @@ public record Factors(
         positive(poolTimeoutMs, "poolTimeoutMs");
         positive(cepReadTimeoutMs, "cepReadTimeoutMs");
         positive(jvmProcessors, "jvmProcessors");
+        positive(carriers, "carriers");
         if (concurrencyLimit != null && concurrencyLimit == 0) {
             throw new IllegalArgumentException("concurrencyLimit must be positive, or -1 for no limit");
         }
@@ -95,7 +102,9 @@ public record Factors(
                 pick(more.client, client),
                 pick(more.jvmProcessors, jvmProcessors),
                 pick(more.jdk, jdk),
-                pick(more.cepLock, cepLock));
+                pick(more.cepLock, cepLock),
+                pick(more.carriers, carriers),
+                pick(more.observeThreads, observeThreads));
     }
 
     public static Factors tomcatThreads(int threads) {
@@ -112,8 +121,8 @@ public record Factors(
 
     /** Factors by name, for code and tests: {@code Factors.builder().poolSize(10).cepInsideTransaction(true).build()}. */
     public static final class Builder {
-        private Integer tomcatThreads, poolSize, poolTimeoutMs, concurrencyLimit, cepReadTimeoutMs, jvmProcessors;
-        private Boolean cepInsideTransaction;
+        private Integer tomcatThreads, poolSize, poolTimeoutMs, concurrencyLimit, cepReadTimeoutMs, jvmProcessors, carriers;
+        private Boolean cepInsideTransaction, observeThreads;
         private String hikariCp, cepLatency, client, jdk, cepLock;
 
         public Builder tomcatThreads(Integer v) { tomcatThreads = v; return this; }
@@ -128,10 +137,12 @@ public record Factors(
         public Builder jvmProcessors(Integer v) { jvmProcessors = v; return this; }
         public Builder jdk(String v) { jdk = v; return this; }
         public Builder cepLock(String v) { cepLock = v; return this; }
+        public Builder carriers(Integer v) { carriers = v; return this; }
+        public Builder observeThreads(Boolean v) { observeThreads = v; return this; }
 
         public Factors build() {
             return new Factors(tomcatThreads, poolSize, poolTimeoutMs, cepInsideTransaction, concurrencyLimit, hikariCp, cepLatency, cepReadTimeoutMs,
-                    client, jvmProcessors, jdk, cepLock);
+                    client, jvmProcessors, jdk, cepLock, carriers, observeThreads);
         }
     }
 
@@ -151,6 +162,10 @@ public record Factors(
 
     public int effectivePoolTimeoutMs() {
         return poolTimeoutMs != null ? poolTimeoutMs : ServiceDefaults.POOL_TIMEOUT_MS;
+    }
+
+    public boolean observesThreads() {
+        return !Boolean.FALSE.equals(observeThreads);
     }
 
     public boolean lookupsInsideTransaction() {

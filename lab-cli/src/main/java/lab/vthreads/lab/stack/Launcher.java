@@ -40,7 +40,8 @@ final class Launcher {
         List<String> command = placed(component, limit);
         command.add(jdk.java().toString());
         command.addAll(limit.jvmFlags(settings.factors().jvmProcessors()));
-        command.addAll(PinningRecording.jvmFlags(settings.runDirectory()));
+        if (settings.factors().observesThreads()) command.addAll(PinningRecording.jvmFlags(settings.runDirectory()));
+        if (settings.factors().carriers() != null) command.add("-Djdk.virtualThreadScheduler.parallelism=" + settings.factors().carriers());
         String aot;
         if (!jdk.labsOwn()) {
             // JDK 21 has no AOT cache (JEP 483 came in 24), and a cache only serves the JDK that made it: the lab's.

@@ -54,8 +54,11 @@ final class ServiceEnvironment {
 
     static String describeThreads(StackSettings settings) {
         Integer processors = settings.factors().jvmProcessors();
+        Integer carriers = settings.factors().carriers();
         return settings.mode().label() + " threads, Tomcat max " + orDefault(settings.factors().tomcatThreads(), ServiceDefaults.TOMCAT_THREADS)
-                + (processors != null ? ", JVM sized for " + processors + " CPU" + (processors == 1 ? "" : "s") : "");
+                + (processors != null ? ", JVM sized for " + processors + " CPU" + (processors == 1 ? "" : "s") : "")
+                + (carriers != null ? ", " + carriers + " carrier" + (carriers == 1 ? "" : "s") : "")
+                + (settings.factors().observesThreads() ? "" : ", no JFR pinning recording");
     }
 
     private static Map<String, String> common(StackSettings settings, int port, int managementPort) {

@@ -23,7 +23,7 @@ class PresetTest {
     @Test
     void everyPresetInTheRepositoryLoads() {
         assertThat(Preset.all(HOME)).extracting(Preset::name)
-                .containsExactlyInAnyOrder("default", "paper", "lognormal-50", "jmeter-1000", "cpu-bound", "executor-micro", "pool", "hikari", "faults", "io-bound", "pinning");
+                .containsExactlyInAnyOrder("default", "paper", "lognormal-50", "jmeter-1000", "cpu-bound", "executor-micro", "pool", "hikari", "faults", "io-bound", "pinning", "observe-cost");
     }
 
     @Test
@@ -34,7 +34,8 @@ class PresetTest {
                 "jdk21-synchronized-platform-40u", "jdk21-synchronized-virtual-40u", "jdk21-synchronized-virtual-40u-aa",
                 "jdk25-synchronized-platform-40u", "jdk25-synchronized-virtual-40u", "jdk25-synchronized-virtual-40u-aa",
                 "jdk21-reentrant-lock-virtual-40u", "jdk21-reentrant-lock-virtual-40u-aa",
-                "jdk25-reentrant-lock-virtual-40u", "jdk25-reentrant-lock-virtual-40u-aa");
+                "jdk25-reentrant-lock-virtual-40u", "jdk25-reentrant-lock-virtual-40u-aa",
+                "jdk21-synchronized-4-carriers-virtual-40u", "jdk21-synchronized-4-carriers-virtual-40u-aa");
         assertThat(preset.cells()).allMatch(c -> c.factors().jdk() != null && c.factors().cepLock() != null && c.users() > 2 * 2);
         // Not on a pinned pair: its saturation would be the pinned bound, not the CPU's.
         assertThat(ExperimentRunner.calibrated(preset.cells()).id()).isEqualTo("jdk25-reentrant-lock-virtual-40u");

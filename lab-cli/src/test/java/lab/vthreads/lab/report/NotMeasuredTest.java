@@ -41,6 +41,6 @@ class NotMeasuredTest {
 
     private static ExperimentResults.RepeatResult withoutMachine(ExperimentResults.RepeatResult r) {
         return new ExperimentResults.RepeatResult(r.repeat(), r.startedAt(), r.client(), r.server(), Map.of(), null, r.samples(), r.gatlingReport(),
-                false, r.attempt(), r.window(), r.faults(), r.prewarm(), r.stack(), r.sampling(), r.jdk(), r.pinning());
+                false, r.attempt(), r.window(), r.faults(), r.prewarm(), r.stack(), r.sampling(), r.jdk(), r.pinning(), r.threadDumps());
     }
 }

@@ -1,0 +1,80 @@
+package lab.vthreads.lab.pinning;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/** Thread dumps that include virtual threads (JDK 21+'s JSON format), taken with jcmd and summarised. */
+public final class ThreadDumps {
+
+    public static final int TOP = 5;
+
+    private ThreadDumps() {
+    }
+
+    public static void take(Path jcmd, long pid, Path file) throws IOException, InterruptedException {
+        Files.createDirectories(file.getParent());
+        Process process = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "Thread.dump_to_file", "-overwrite", "-format=json",
+                file.toAbsolutePath().toString()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IOException("jcmd " + pid + " Thread.dump_to_file did not finish within 30 s");
+        }
+        if (process.exitValue() != 0 || !Files.isRegularFile(file)) throw new IOException("jcmd " + pid + " Thread.dump_to_file failed (exit " + process.exitValue() + ")");
+    }
+
+    public static ThreadDumpSummary summarise(String service, double second, double requestsPerSecond, Path dump, String relative) throws IOException {
+        JsonNode root = JsonMapper.builder().build().readTree(dump.toFile()).path("threadDump");
+        int threads = 0, virtual = 0;
+        Map<String, Integer> byState = new TreeMap<>();
+        Map<String, Integer> waiting = new LinkedHashMap<>();
+        for (JsonNode container : root.path("threadContainers")) {
+            for (JsonNode thread : container.path("threads")) {
+                threads++;
+                List<String> stack = new ArrayList<>();
+                thread.path("stack").forEach(f -> stack.add(f.asString()));
+                if (!isVirtual(thread, stack)) continue;
+                virtual++;
+                byState.merge(state(thread, stack), 1, Integer::sum);
+                waiting.merge(waitingAt(stack), 1, Integer::sum);
+            }
+        }
+        List<ThreadDumpSummary.Waiting> top = waiting.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(TOP)
+                .map(e -> new ThreadDumpSummary.Waiting(e.getKey(), e.getValue())).toList();
+        return new ThreadDumpSummary(service, second, requestsPerSecond, threads, virtual, byState, top, relative);
+    }
+
+    /** JDK 25's dump says so; JDK 21's does not, but a virtual thread's outermost frame is VirtualThread.run. */
+    static boolean isVirtual(JsonNode thread, List<String> stack) {
+        if (thread.has("virtual")) return thread.path("virtual").asBoolean();
+        return !stack.isEmpty() && stack.getLast().contains("java.lang.VirtualThread.run");
+    }
+
+    static String state(JsonNode thread, List<String> stack) {
+        if (stack.stream().anyMatch(f -> f.contains("java.lang.VirtualThread.parkOnCarrierThread"))) return "PINNED";
+        if (thread.has("state")) return thread.path("state").asString();
+        if (stack.isEmpty()) return "UNMOUNTED (no stack)";
+        String top = stack.getFirst();
+        return top.contains("VirtualThread.park") || top.contains("Unsafe.park") ? "WAITING (parked)" : "RUNNABLE";
+    }
+
+    /** The innermost frame outside the JDK, without its module and line: where the thread's own code waits. */
+    static String waitingAt(List<String> stack) {
+        for (String frame : stack) {
+            // "java.base/java.lang.Thread.sleep(Thread.java:1)", "app//org.Foo.bar(Foo.java:2)": the module (or loader) goes.
+            String plain = frame.replaceFirst("\\(.*\\)$", "").replaceFirst("^[\\w.-]+(@[\\w.+-]*)?//?", "");
+            if (frame.startsWith("java.base/") || plain.startsWith("java.") || plain.startsWith("jdk.") || plain.startsWith("sun.")) continue;
+            return plain;
+        }
+        return stack.isEmpty() ? "(no stack)" : stack.getFirst().replaceFirst("\\(.*\\)$", "");
+    }
+}
