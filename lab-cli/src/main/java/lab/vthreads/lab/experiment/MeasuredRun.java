@@ -108,8 +108,11 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
         Map<String, Long> pids = servicePids(measured);
         if (pids.isEmpty() || !cell.mode().virtual() || !cell.factors().observesThreads()) return null;
         ServiceJdk jdk = ServiceJdk.resolve(cell.factors().jdk());
+        // In the sampler's seconds the hold window starts a few seconds later (Gatling's JVM starts first) and the live rate
+        // lags by its few seconds of averaging, so the window's nominal end is the last second taken: a later one (hold + 5
+        // s, as first written) once caught the ramp-down, a dump with no request in it.
         double from = preset.warmupSeconds() + preset.rampUpSeconds();
-        return new BusiestSecondDump(sampler::samples, SampleKeys.LIVE_REQUESTS_PER_SECOND, from, from + preset.holdSeconds() + 5, pids,
+        return new BusiestSecondDump(sampler::samples, SampleKeys.LIVE_REQUESTS_PER_SECOND, from, from + preset.holdSeconds(), pids,
                 jdk.jcmd().orElse(ServiceJdk.theLabs().jcmd().orElseThrow()), dir, resultsDirectory);
     }
 
