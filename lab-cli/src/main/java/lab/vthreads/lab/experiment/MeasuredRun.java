@@ -13,6 +13,7 @@ import lab.vthreads.lab.pinning.BusiestSecondDump;
 import lab.vthreads.lab.pinning.PinningRecording;
 import lab.vthreads.lab.pinning.ThreadDumpSummary;
 import lab.vthreads.lab.pinning.PinningWindow;
+import lab.vthreads.lab.pinning.ServicePinning;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.stack.ServiceJdk;
 import lab.vthreads.lab.stack.StackSettings;
@@ -112,8 +113,15 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
         // lags by its few seconds of averaging, so the window's nominal end is the last second taken: a later one (hold + 5
         // s, as first written) once caught the ramp-down, a dump with no request in it.
         double from = preset.warmupSeconds() + preset.rampUpSeconds();
-        return new BusiestSecondDump(sampler::samples, SampleKeys.LIVE_REQUESTS_PER_SECOND, from, from + preset.holdSeconds(), pids,
-                jdk.jcmd().orElse(ServiceJdk.theLabs().jcmd().orElseThrow()), dir, resultsDirectory);
+        java.util.Optional<Path> jcmd = jcmdFor(jdk);
+        if (jcmd.isEmpty()) return null;
+        return new BusiestSecondDump(sampler::samples, SampleKeys.LIVE_REQUESTS_PER_SECOND, from, from + preset.holdSeconds(), pids, jcmd.get(),
+                dir, resultsDirectory);
+    }
+
+    /** The services' JDK's jcmd, else the lab's (jcmd speaks to any HotSpot JVM of the same user); none in a bare runtime. */
+    private static java.util.Optional<Path> jcmdFor(ServiceJdk jdk) {
+        return jdk.jcmd().or(() -> ServiceJdk.theLabs().jcmd());
     }
 
     private static Map<String, Long> servicePids(Map<String, ManagedProcess> measured) {
@@ -135,10 +143,15 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
         if (pids.isEmpty()) return result;
         ServiceJdk jdk = ServiceJdk.resolve(cell.factors().jdk());
         if (result.window() == null || !cell.factors().observesThreads()) return result.withServices(jdk.version(), null);
-        Path jcmd = jdk.jcmd().orElse(ServiceJdk.theLabs().jcmd().orElseThrow());
+        java.util.Optional<Path> jcmd = jcmdFor(jdk);
+        if (jcmd.isEmpty()) {
+            Map<String, ServicePinning> notRead = new LinkedHashMap<>();
+            pids.keySet().forEach(service -> notRead.put(service, ServicePinning.notRead("no jcmd in " + jdk.home() + " or the lab's JDK")));
+            return result.withServices(jdk.version(), notRead);
+        }
         Instant from = Instant.ofEpochMilli(samplerStartMs + Math.round(result.window().from() * 1000));
         Instant to = Instant.ofEpochMilli(samplerStartMs + Math.round(result.window().to() * 1000));
-        return result.withServices(jdk.version(), PinningWindow.read(pids, jcmd, dir, from, to));
+        return result.withServices(jdk.version(), PinningWindow.read(pids, jcmd.get(), dir, from, to));
     }
 
     /**
