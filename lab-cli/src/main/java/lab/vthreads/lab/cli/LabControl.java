@@ -128,11 +128,11 @@ final class LabControl implements AutoCloseable {
     }
 
     static void printStatus(List<Supervisor.Status> statuses, PrintWriter out) {
-        String format = "%-16s %-9s %8s %5s %9s  %s%n";
-        out.printf(format, "COMPONENT", "STATE", "PID", "EXIT", "RESTARTS", "ADDRESS");
+        String format = "%-16s %-9s %8s %5s %9s  %-8s  %s%n";
+        out.printf(format, "COMPONENT", "STATE", "PID", "EXIT", "RESTARTS", "JDK", "ADDRESS");
         for (Supervisor.Status s : statuses) {
             out.printf(format, s.component().label(), s.state().name().toLowerCase(Locale.ROOT), s.pid() < 0 ? "-" : Long.toString(s.pid()),
-                    s.exitCode() != null ? s.exitCode().toString() : "-", s.restarts(), s.address());
+                    s.exitCode() != null ? s.exitCode().toString() : "-", s.restarts(), s.jdk(), s.address());
         }
     }
 

@@ -24,7 +24,7 @@ public final class Supervisor implements AutoCloseable {
     public enum State { RUNNING, STOPPED, EXITED, STARTING }
 
     /** One component's line in {@code ./lab ps}. */
-    public record Status(Component component, State state, long pid, Integer exitCode, int restarts, String address) {
+    public record Status(Component component, State state, long pid, Integer exitCode, int restarts, String address, String jdk) {
     }
 
     /** The signals {@code ./lab kill} may send, sent by PID with the system's kill(1). */
@@ -134,12 +134,15 @@ public final class Supervisor implements AutoCloseable {
         Map<Component, String> addresses = new EnumMap<>(Component.class);
         stack.rows().forEach(row -> addresses.put(row.component(), row.address()));
         List<Status> all = new ArrayList<>();
+        // The services run on the jdk factor's JDK, WireMock on the lab's; PostgreSQL is no JVM.
+        String servicesJdk = stack.settings().jdk().version(), labsJdk = ServiceJdk.theLabs().version();
         for (Component component : Component.values()) {
             State state = states.get(component);
             if (state == null) continue;
             ManagedProcess process = processes.get(component);
             all.add(new Status(component, state, process != null ? process.pid() : -1, exitCodes.get(component),
-                    restarts.getOrDefault(component, 0), addresses.getOrDefault(component, "-")));
+                    restarts.getOrDefault(component, 0), addresses.getOrDefault(component, "-"),
+                    component == Component.POSTGRES ? "-" : component == Component.WIREMOCK ? labsJdk : servicesJdk));
         }
         return all;
     }
