@@ -18,6 +18,11 @@ public record ServicePinning(int events, double pinnedMs, int submitFailed, List
         top = top != null ? List.copyOf(top) : List.of();
     }
 
+    /** Pinned time ÷ the window's seconds: how many carriers pinning took on average over it. */
+    public double carriersPinned(double windowSeconds) {
+        return pinnedMs / 1000 / windowSeconds;
+    }
+
     public static ServicePinning notRead(String why) {
         return new ServicePinning(0, 0, 0, List.of(), why);
     }

@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 /** Thread dumps that include virtual threads (JDK 21+'s JSON format), taken with jcmd and summarised. */
 public final class ThreadDumps {
@@ -23,13 +22,7 @@ public final class ThreadDumps {
 
     public static void take(Path jcmd, long pid, Path file) throws IOException, InterruptedException {
         Files.createDirectories(file.getParent());
-        Process process = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "Thread.dump_to_file", "-overwrite", "-format=json",
-                file.toAbsolutePath().toString()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        if (!process.waitFor(30, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new IOException("jcmd " + pid + " Thread.dump_to_file did not finish within 30 s");
-        }
-        if (process.exitValue() != 0 || !Files.isRegularFile(file)) throw new IOException("jcmd " + pid + " Thread.dump_to_file failed (exit " + process.exitValue() + ")");
+        Jcmd.writeFile(jcmd, pid, file, 30, "Thread.dump_to_file", "-overwrite", "-format=json", file.toAbsolutePath().toString());
     }
 
     public static ThreadDumpSummary summarise(String service, double second, double requestsPerSecond, Path dump, String relative) throws IOException {

@@ -110,7 +110,7 @@ final class PinningTables {
         return recorded.stream().map(r -> {
             ServicePinning p = r.pinning().get(service);
             if (p == null || p.notRead() != null || r.window() == null) return "–";
-            return String.format(Locale.ROOT, "%.2f", p.pinnedMs() / 1000 / r.window().seconds());
+            return String.format(Locale.ROOT, "%.2f", p.carriersPinned(r.window().seconds()));
         }).collect(Collectors.joining(" / "));
     }
 

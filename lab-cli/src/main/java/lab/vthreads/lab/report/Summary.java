@@ -207,7 +207,7 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
     static double pinnedCarriers(RepeatResult run) {
         if (run.pinning() == null || run.window() == null) return 0;
         var pessoa = run.pinning().get(lab.vthreads.lab.stack.StackSettings.Component.PESSOA.label());
-        return pessoa == null || pessoa.notRead() != null ? 0 : pessoa.pinnedMs() / 1000 / run.window().seconds();
+        return pessoa == null || pessoa.notRead() != null ? 0 : pessoa.carriersPinned(run.window().seconds());
     }
 
     /**
