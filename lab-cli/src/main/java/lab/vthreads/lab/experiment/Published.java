@@ -9,8 +9,39 @@ import java.util.List;
  * @param source    who measured it and how
  * @param footprint optional: what the study reported besides throughput and latency
  * @param scaling   optional: the study's thread and CPU bounds, to scale its scenario to this machine
+ * @param study     optional: where the study was published, for a reader who wants to check it; absent where the lab's
+ *                  sources describe a study without naming it
  */
-public record Published(String source, List<Row> rows, Footprint footprint, Scaling scaling) {
+public record Published(String source, List<Row> rows, Footprint footprint, Scaling scaling, Study study) {
+
+    public Published(String source, List<Row> rows, Footprint footprint, Scaling scaling) {
+        this(source, rows, footprint, scaling, null);
+    }
+
+    /** The source as the report prints it: the study's citation first, where there is one. */
+    public String cited() {
+        return study == null ? source : study.citation() + ". " + source;
+    }
+
+    /**
+     * @param title     the study's title, as published
+     * @param author    who wrote it; null where the publication does not say (a company blog's post in the first person)
+     * @param publisher where it appeared
+     * @param url       its address
+     */
+    public record Study(String title, String author, String publisher, String url) {
+
+        public Study {
+            if (title == null || title.isBlank() || url == null || url.isBlank()) {
+                throw new IllegalArgumentException("published.study needs a title and a url");
+            }
+        }
+
+        String citation() {
+            String by = author != null ? author + (publisher != null ? ", " + publisher : "") : publisher;
+            return "“" + title + "”" + (by != null ? " (" + by + ")" : "") + ", " + url;
+        }
+    }
 
     /**
      * One line of the published table; {@code users} matches it to the measured cells. A study gives a percentile

@@ -99,7 +99,7 @@ final class ReportTables {
         if (withStudy) header.addAll(List.of("throughput, published", "p95, published"));
         if (withMeans) header.addAll(List.of("mean latency, measured", "mean latency, published"));
         return new Table("virtual ÷ platform" + (withStudy ? ", measured and published" : ""),
-                withStudy ? "Published: " + published.source() + " Absolute numbers depend on the hardware; the ratios are what carries over." : null,
+                withStudy ? "Published: " + published.cited() + " Absolute numbers depend on the hardware; the ratios are what carries over." : null,
                 header, rows);
     }
 

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.within;
 
@@ -77,6 +78,23 @@ class PresetTest {
                 assertThat(shortened.measuredSeconds()).as(preset.name()).isLessThanOrEqualTo(preset.measuredSeconds());
             }
         }
+    }
+
+    @Test
+    void aStudyTheLabCouldIdentifyIsCitedByTitleAndAddressBeforeItsDescription() {
+        Published published = Preset.resolve(HOME, "lognormal-50").published();
+
+        assertThat(published.study().title()).isEqualTo("Project Loom e Spring Boot: um estudo de caso de performance");
+        assertThat(published.cited()).startsWith("“Project Loom e Spring Boot: um estudo de caso de performance” (CWI blog), https://cwi.com.br/")
+                .endsWith(published.source());
+        // the others name no study: their description alone, not an invented citation
+        assertThat(Preset.resolve(HOME, "jmeter-1000").published().cited()).isEqualTo(Preset.resolve(HOME, "jmeter-1000").published().source());
+    }
+
+    @Test
+    void aStudyWithoutAnAddressIsRefused() {
+        assertThatThrownBy(() -> new Published.Study("A title", null, null, " ")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("title and a url");
     }
 
     @Test
