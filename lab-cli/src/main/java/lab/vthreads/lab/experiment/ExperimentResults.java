@@ -167,10 +167,19 @@ public record ExperimentResults(
      * @param throughputTrend that throughput ÷ the one over the {@link Prewarm#WINDOW_SECONDS} before, − 1 (null: not known)
      */
     public record Prewarmed(double seconds, boolean settled, Map<String, Double> compileShares, Integer users, Double throughput,
-                            Double throughputTrend) {
+                            Double throughputTrend, Prewarmed withLatency) {
 
         public Prewarmed(double seconds, boolean settled, Map<String, Double> compileShares) {
-            this(seconds, settled, compileShares, null, null, null);
+            this(seconds, settled, compileShares, null, null, null, null);
+        }
+
+        public Prewarmed(double seconds, boolean settled, Map<String, Double> compileShares, Integer users, Double throughput, Double throughputTrend) {
+            this(seconds, settled, compileShares, users, throughput, throughputTrend, null);
+        }
+
+        /** This prewarm, followed by a second one with the cells' CEP latency (null: none). */
+        public Prewarmed followedBy(Prewarmed withLatency) {
+            return new Prewarmed(seconds, settled, compileShares, users, throughput, throughputTrend, withLatency);
         }
     }
 

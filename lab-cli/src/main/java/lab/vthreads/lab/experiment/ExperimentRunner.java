@@ -121,7 +121,13 @@ public final class ExperimentRunner {
      * cap; the default preset's settled in 47-76 s here.
      */
     private long perStackSeconds() {
-        return 12 + (preset.prewarmSeconds() > 0 ? Math.min(preset.prewarmSeconds(), 70) + 8 : 0);
+        return 12 + (preset.prewarmSeconds() > 0 ? Math.min(preset.prewarmSeconds(), 70) + 8 + withLatencySeconds() : 0);
+    }
+
+    /** The second prewarm, with the cells' latency: its Gatling JVM, the least it lasts (it settles or stops at its cap), its drain. */
+    private long withLatencySeconds() {
+        boolean anyLatency = cells.stream().anyMatch(c -> !(c.factors().latency() instanceof lab.vthreads.infra.cep.CepLatency.None));
+        return anyLatency ? 8 + Math.min(preset.prewarmSeconds(), (Prewarm.MIN_SECONDS + MeasuredRun.WITH_LATENCY_SECONDS) / 2) : 0;
     }
 
     /** One measured run on services that are up: Gatling's JVM, the warm-up and measured seconds, the files. */
@@ -384,11 +390,17 @@ public final class ExperimentRunner {
             // so a prewarm at a thread-bound platform cell's 57 req/s left its JVMs far less compiled than the virtual
             // ones at 450 req/s (pessoa-service: 2,015 methods at C2 against 3,144), and their CPU per request at
             // 3.5-3.9 ms against 0.8-1.3 ms. Without the latency both modes serve what the CPU allows while they warm.
+            // Then a shorter one with the cells' latency: what only many requests waiting at once compile (MeasuredRun#prewarmWithLatency).
             ExperimentResults.Prewarmed prewarmed = preset.prewarmSeconds() <= 0 ? null : stack.onEveryCpu(() -> {
                 CepLatencySwitch.apply(cepAdmin, new lab.vthreads.infra.cep.CepLatency.None());
-                progress.note("prewarm on every CPU with no CEP latency; the cells get " + settings.cepLatency().text() + " again");
+                progress.note("prewarm on every CPU with no CEP latency, then with the cells' " + settings.cepLatency().text());
                 try {
-                    return measuredRun.prewarm(Endpoints.of(settings), Prewarm.serviceProcesses(stack.processes()), first, stackDir);
+                    ExperimentResults.Prewarmed withoutLatency = measuredRun.prewarm(Endpoints.of(settings), Prewarm.serviceProcesses(stack.processes()),
+                            first, stackDir);
+                    CepLatencySwitch.apply(cepAdmin, settings.cepLatency());
+                    if (settings.cepLatency() instanceof lab.vthreads.infra.cep.CepLatency.None) return withoutLatency;
+                    return withoutLatency.followedBy(measuredRun.prewarmWithLatency(Endpoints.of(settings), Prewarm.serviceProcesses(stack.processes()),
+                            first, stackDir));
                 } catch (java.io.IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 } finally {

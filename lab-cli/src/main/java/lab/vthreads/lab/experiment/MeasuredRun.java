@@ -168,13 +168,34 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
 
     /** @param services the services' processes, by name, where the lab started them: their CPU per request says when they settled */
     ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir) throws java.io.IOException {
+        return prewarm(endpoints, services, cell, dir, "prewarm", preset.prewarmSeconds());
+    }
+
+    /**
+     * After {@link #prewarm}, with the cells' CEP latency back: the same users and settle rule, at most
+     * {@link #WITH_LATENCY_SECONDS}. The first prewarm runs without the latency (see ExperimentRunner), so the paths a
+     * request takes only while many of them wait on the CEP API (a full client connection pool, every Tomcat thread or
+     * virtual thread parked at once) were first compiled in the first cell's window: in the default preset's virtual
+     * 120-user cell, first on its JVMs, pessoa-service's compilers were at work 13-19% of the window against 1-5% in its
+     * A/A copy a minute later, and its CPU per request was 9-32% higher (gateway-service's 28-48%; three runs).
+     */
+    ExperimentResults.Prewarmed prewarmWithLatency(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir)
+            throws java.io.IOException {
+        return prewarm(endpoints, services, cell, dir, "prewarm-with-latency", Math.min(preset.prewarmSeconds(), WITH_LATENCY_SECONDS));
+    }
+
+    /** The second prewarm's cap: the first left the services compiled for everything but the waits. */
+    static final int WITH_LATENCY_SECONDS = 45;
+
+    private ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir, String name,
+                                                int maxSeconds) throws java.io.IOException {
         Files.createDirectories(dir);
         LoadProperties properties = LoadProperties.closed(endpoints.gateway(), home.resolve("wiremock/ceps.csv"), cell.users())
-                .client(cell.factors().client()).resultsFile(dir.resolve("prewarm-results.json"));
-        progress.note(String.format(java.util.Locale.ROOT, "prewarm: %d users until the services' JIT and CPU per request settle, at most %d s",
-                cell.users(), preset.prewarmSeconds()));
+                .client(cell.factors().client()).resultsFile(dir.resolve(name + "-results.json"));
+        progress.note(String.format(java.util.Locale.ROOT, "%s: %d users until the services' JIT and CPU per request settle, at most %d s",
+                name, cell.users(), maxSeconds));
         return new Prewarm(load, progress).run(properties, Prewarm.services(endpoints.pessoaManagement(), endpoints.gatewayManagement()), services,
-                preset.prewarmSeconds(), dir);
+                maxSeconds, dir, name);
     }
 
     /** The timeline and recoveries from the load generator's results, and the rows from PostgreSQL itself. */

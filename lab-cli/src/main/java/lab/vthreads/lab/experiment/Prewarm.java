@@ -99,18 +99,21 @@ final class Prewarm {
      * @param maxSeconds  the cap, from the load generator's start
      */
     ExperimentResults.Prewarmed run(LoadProperties properties, Map<String, String> managements, int maxSeconds, Path dir) {
-        return run(properties, managements, Map.of(), maxSeconds, dir);
+        return run(properties, managements, Map.of(), maxSeconds, dir, "prewarm");
     }
 
-    /** @param processes each service's process, by name, for their CPU per request; empty: the throughput rule */
+    /**
+     * @param processes each service's process, by name, for their CPU per request; empty: the throughput rule
+     * @param name      what its files in {@code dir} are called after: its Gatling folder, log and trace
+     */
     ExperimentResults.Prewarmed run(LoadProperties properties, Map<String, String> managements, Map<String, ManagedProcess> processes, int maxSeconds,
-                                    Path dir) {
+                                    Path dir, String name) {
         Compilers compilers = new Compilers(managements.keySet());
         Throughput throughput = new Throughput();
         // The gateway answers every request the users make: its count is the system's throughput.
         String counted = managements.getOrDefault("gateway-service", managements.values().iterator().next());
         ManagedProcess gatling = load.start(properties.profile(RAMP_SECONDS, Math.max(1, maxSeconds - RAMP_SECONDS), 0).warmup(0),
-                dir.resolve("prewarm"), dir.resolve("prewarm.log"));
+                dir.resolve(name), dir.resolve(name + ".log"));
         long start = System.nanoTime();
         double elapsed = 0;
         boolean settled = false;
@@ -143,12 +146,12 @@ final class Prewarm {
             }
         } finally {
             gatling.stop();
-            writeTrace(dir.resolve("prewarm-trace.csv"), trace);
+            writeTrace(dir.resolve(name + "-trace.csv"), trace);
         }
         Map<String, Double> shares = compilers.shares();
         double rate = throughput.recent(), trend = throughput.trend(), cpuTrend = throughput.cpuPerRequestTrend();
-        progress.note(String.format(Locale.ROOT, "prewarm: %.0f s of load, %s; compilers %s; %.1f req/s over the last %d s, %s against the %d s before%s",
-                elapsed, settled ? "settled" : "stopped at the cap, not settled", Compilers.describe(shares), rate, WINDOW_SECONDS,
+        progress.note(String.format(Locale.ROOT, "%s: %.0f s of load, %s; compilers %s; %.1f req/s over the last %d s, %s against the %d s before%s",
+                name, elapsed, settled ? "settled" : "stopped at the cap, not settled", Compilers.describe(shares), rate, WINDOW_SECONDS,
                 percent(trend), WINDOW_SECONDS, Double.isNaN(cpuTrend) && processes.isEmpty() ? ""
                         : String.format(Locale.ROOT, "; the services' CPU per request %.2f ms, %s", throughput.cpuPerRequestMs(), percent(cpuTrend))));
         drain(managements.values());

@@ -123,6 +123,9 @@ final class FairnessTables {
         if (prewarm == null) return "none";
         String shared = stack == null || stack.order().size() < 2 ? ""
                 : String.format(Locale.ROOT, "; cell %d of %d on these JVMs", stack.position(), stack.order().size());
-        return String.format(Locale.ROOT, "%.0f s, %s%s", prewarm.seconds(), prewarm.settled() ? "settled" : "**not settled** at the cap", shared);
+        ExperimentResults.Prewarmed then = prewarm.withLatency();
+        String withLatency = then == null ? ""
+                : String.format(Locale.ROOT, ", then %.0f s with the CEP latency, %s", then.seconds(), then.settled() ? "settled" : "**not settled** at its cap");
+        return String.format(Locale.ROOT, "%.0f s, %s%s%s", prewarm.seconds(), prewarm.settled() ? "settled" : "**not settled** at the cap", withLatency, shared);
     }
 }

@@ -22,7 +22,8 @@ class ObserverTableTest {
                 cell(ThreadMode.PLATFORM, false, repeat(1, 100, 50, cores, 0.5, 0.9)
                         .withPrewarm(new ExperimentResults.Prewarmed(180.4, false, Map.of("pessoa-service", 0.95)))),
                 cell(ThreadMode.VIRTUAL, false, repeat(1, 100, 50, cores, 0.5, 0.9)
-                        .withPrewarm(new ExperimentResults.Prewarmed(41, true, Map.of("pessoa-service", 0.04)))),
+                        .withPrewarm(new ExperimentResults.Prewarmed(41, true, Map.of("pessoa-service", 0.04))
+                                .followedBy(new ExperimentResults.Prewarmed(45.2, false, Map.of("pessoa-service", 0.12))))),
                 cell(ThreadMode.VIRTUAL, true, repeat(1, 100, 50, cores, 0.5, 0.9)
                         .withSampling(new ExperimentResults.Sampling(40, 3, "java.lang.NumberFormatException: x"))));
 
@@ -30,7 +31,7 @@ class ObserverTableTest {
 
         assertThat(table.header()).endsWith("prewarm", "samples dropped");
         assertThat(table.rows()).extracting(row -> row.get(row.size() - 2))
-                .containsExactly("180 s, **not settled** at the cap", "41 s, settled", "none");
+                .containsExactly("180 s, **not settled** at the cap", "41 s, settled, then 45 s with the CEP latency, **not settled** at its cap", "none");
         // Runs written before the count existed say so; more than 5% dropped is in bold, with the first error.
         assertThat(table.rows()).extracting(List::getLast)
                 .containsExactly("not recorded", "not recorded", "**3 of 40** (first: java.lang.NumberFormatException: x)");
