@@ -127,7 +127,7 @@ public final class ExperimentRunner {
     /** The second prewarm, with the cells' latency: its Gatling JVM, the least it lasts (it settles or stops at its cap), its drain. */
     private long withLatencySeconds() {
         boolean anyLatency = cells.stream().anyMatch(c -> !(c.factors().latency() instanceof lab.vthreads.infra.cep.CepLatency.None));
-        return anyLatency ? 8 + Math.min(preset.prewarmSeconds(), (Prewarm.MIN_SECONDS + MeasuredRun.WITH_LATENCY_SECONDS) / 2) : 0;
+        return anyLatency ? 8 + Math.min(preset.prewarmSeconds(), (Prewarm.Rule.WITH_LATENCY.minSeconds() + MeasuredRun.WITH_LATENCY_SECONDS) / 2) : 0;
     }
 
     /** One measured run on services that are up: Gatling's JVM, the warm-up and measured seconds, the files. */

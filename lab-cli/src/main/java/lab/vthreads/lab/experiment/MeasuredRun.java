@@ -168,11 +168,11 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
 
     /** @param services the services' processes, by name, where the lab started them: their CPU per request says when they settled */
     ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir) throws java.io.IOException {
-        return prewarm(endpoints, services, cell, dir, "prewarm", preset.prewarmSeconds());
+        return prewarm(endpoints, services, cell, dir, Prewarm.Rule.FIRST, preset.prewarmSeconds());
     }
 
     /**
-     * After {@link #prewarm}, with the cells' CEP latency back: the same users and settle rule, at most
+     * After {@link #prewarm}, with the cells' CEP latency back: the same users, no ramp to speak of, the settle rule with the gateway's throughput steady too, at most
      * {@link #WITH_LATENCY_SECONDS}. The first prewarm runs without the latency (see ExperimentRunner), so the paths a
      * request takes only while many of them wait on the CEP API (a full client connection pool, every Tomcat thread or
      * virtual thread parked at once) were first compiled in the first cell's window: in the default preset's virtual
@@ -181,21 +181,22 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
      */
     ExperimentResults.Prewarmed prewarmWithLatency(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir)
             throws java.io.IOException {
-        return prewarm(endpoints, services, cell, dir, "prewarm-with-latency", Math.min(preset.prewarmSeconds(), WITH_LATENCY_SECONDS));
+        return prewarm(endpoints, services, cell, dir, Prewarm.Rule.WITH_LATENCY, Math.min(preset.prewarmSeconds(), WITH_LATENCY_SECONDS));
     }
 
     /** The second prewarm's cap: the first left the services compiled for everything but the waits. */
     static final int WITH_LATENCY_SECONDS = 45;
 
-    private ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir, String name,
+    private ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir, Prewarm.Rule rule,
                                                 int maxSeconds) throws java.io.IOException {
+        String name = rule.name();
         Files.createDirectories(dir);
         LoadProperties properties = LoadProperties.closed(endpoints.gateway(), home.resolve("wiremock/ceps.csv"), cell.users())
                 .client(cell.factors().client()).resultsFile(dir.resolve(name + "-results.json"));
         progress.note(String.format(java.util.Locale.ROOT, "%s: %d users until the services' JIT and CPU per request settle, at most %d s",
                 name, cell.users(), maxSeconds));
         return new Prewarm(load, progress).run(properties, Prewarm.services(endpoints.pessoaManagement(), endpoints.gatewayManagement()), services,
-                maxSeconds, dir, name);
+                maxSeconds, dir, rule);
     }
 
     /** The timeline and recoveries from the load generator's results, and the rows from PostgreSQL itself. */

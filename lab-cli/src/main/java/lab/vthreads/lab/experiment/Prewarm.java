@@ -56,11 +56,32 @@ final class Prewarm {
      */
     static final double STEADY_TREND = lab.vthreads.lab.load.ClientResult.STEADY;
 
-    /** The least load before "settled" can be said: the first seconds go to class loading and C1, not yet to C2. */
-    static final int MIN_SECONDS = 20;
+    /**
+     * What a prewarm is called (its Gatling folder, log and trace in the run's folder), how its load ramps up, and what
+     * must be steady besides the compilers.
+     *
+     * @param rampSeconds   a cold service serves a fraction of what it will, and a sudden full rate only queues; services
+     *                      warmed by a first prewarm need no ramp worth waiting for
+     * @param throughputToo the gateway's throughput steady as well as the services' CPU per request: with the cells' CEP
+     *                      latency the closed users get what the warm services let through (the users' or the threads'
+     *                      bound), not what the prewarm's own fresh Gatling JVM manages while it warms up
+     */
+    record Rule(String name, int rampSeconds, boolean throughputToo) {
 
-    /** The load's ramp: a cold service serves a fraction of what it will, and a sudden full rate only queues. */
-    private static final int RAMP_SECONDS = 10;
+        static final Rule FIRST = new Rule("prewarm", 10, false);
+
+        static final Rule WITH_LATENCY = new Rule("prewarm-with-latency", 2, true);
+
+        /**
+         * The least load before "settled" can be said: two whole windows after the ramp, since the rule compares the
+         * last window with the one before. At 20 s with a 10 s ramp, a prewarm with the CEP latency "settled" at 28 s
+         * comparing a window that held the ramp's end (the services still queueing) with the next: +32% from one to the
+         * other.
+         */
+        int minSeconds() {
+            return rampSeconds + 2 * WINDOW_SECONDS;
+        }
+    }
 
     /** How long the prewarm's requests may take to finish after its load generator stopped. */
     private static final int DRAIN_SECONDS = 30;
@@ -99,20 +120,20 @@ final class Prewarm {
      * @param maxSeconds  the cap, from the load generator's start
      */
     ExperimentResults.Prewarmed run(LoadProperties properties, Map<String, String> managements, int maxSeconds, Path dir) {
-        return run(properties, managements, Map.of(), maxSeconds, dir, "prewarm");
+        return run(properties, managements, Map.of(), maxSeconds, dir, Rule.FIRST);
     }
 
     /**
      * @param processes each service's process, by name, for their CPU per request; empty: the throughput rule
-     * @param name      what its files in {@code dir} are called after: its Gatling folder, log and trace
      */
     ExperimentResults.Prewarmed run(LoadProperties properties, Map<String, String> managements, Map<String, ManagedProcess> processes, int maxSeconds,
-                                    Path dir, String name) {
+                                    Path dir, Rule rule) {
+        String name = rule.name();
         Compilers compilers = new Compilers(managements.keySet());
         Throughput throughput = new Throughput();
         // The gateway answers every request the users make: its count is the system's throughput.
         String counted = managements.getOrDefault("gateway-service", managements.values().iterator().next());
-        ManagedProcess gatling = load.start(properties.profile(RAMP_SECONDS, Math.max(1, maxSeconds - RAMP_SECONDS), 0).warmup(0),
+        ManagedProcess gatling = load.start(properties.profile(rule.rampSeconds(), Math.max(1, maxSeconds - rule.rampSeconds()), 0).warmup(0),
                 dir.resolve(name), dir.resolve(name + ".log"));
         long start = System.nanoTime();
         double elapsed = 0;
@@ -139,7 +160,7 @@ final class Prewarm {
                 milliseconds.values().forEach(ms -> trace.append(',').append(ms.isNaN() ? "" : String.format(Locale.ROOT, "%.0f", ms)));
                 trace.append(',').append(Double.isNaN(requests) ? "" : String.format(Locale.ROOT, "%.0f", requests));
                 trace.append(',').append(Double.isNaN(cpu) ? "" : String.format(Locale.ROOT, "%.2f", cpu)).append('\n');
-                if (elapsed >= MIN_SECONDS && compilers.settled() && throughput.servicesSteady()) {
+                if (elapsed >= rule.minSeconds() && compilers.settled() && throughput.servicesSteady() && (!rule.throughputToo() || throughput.steady())) {
                     settled = true;
                     break;
                 }

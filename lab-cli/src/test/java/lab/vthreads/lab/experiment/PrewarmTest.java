@@ -140,4 +140,14 @@ class PrewarmTest {
         for (int t = 0; t <= 25; t++) climbing.add(t, count += 10 * t, Double.NaN);
         assertThat(climbing.servicesSteady()).isFalse();
     }
+
+    @Test
+    void settledIsNeverSaidBeforeTwoWholeWindowsAfterTheRamp() {
+        // the trend compares the last window with the one before: neither may hold the ramp
+        assertThat(Prewarm.Rule.FIRST.minSeconds()).isEqualTo(Prewarm.Rule.FIRST.rampSeconds() + 2 * Prewarm.WINDOW_SECONDS).isEqualTo(30);
+        assertThat(Prewarm.Rule.WITH_LATENCY.minSeconds()).isEqualTo(22);
+        // with the latency, the closed users' throughput is the warm services' answer: it must be steady too
+        assertThat(Prewarm.Rule.WITH_LATENCY.throughputToo()).isTrue();
+        assertThat(Prewarm.Rule.FIRST.throughputToo()).isFalse();
+    }
 }
