@@ -221,7 +221,7 @@ final class Calibrator {
                 + prewarmSeconds + " s");
         stack.onEveryCpu(() -> new Prewarm(load, progress).run(closed(SATURATION_USERS).resultsFile(directory.resolve("gatling-results-prewarm.json")),
                 Prewarm.services("http://127.0.0.1:" + settings.ports().pessoaManagement(), "http://127.0.0.1:" + settings.ports().gatewayManagement()),
-                Prewarm.serviceProcesses(stack.processes()), prewarmSeconds, directory, Prewarm.Rule.FIRST));
+                Prewarm.serviceProcesses(stack.processes()), prewarmSeconds, directory, Prewarm.Rule.FIRST, () -> { }));
     }
 
     /**

@@ -10,6 +10,7 @@ import lab.vthreads.lab.load.GatlingRun;
 import lab.vthreads.lab.load.LoadProperties;
 import lab.vthreads.lab.metrics.SystemStats;
 import lab.vthreads.lab.pinning.BusiestSecondDump;
+import lab.vthreads.lab.pinning.ThreadDumps;
 import lab.vthreads.lab.pinning.PinningRecording;
 import lab.vthreads.lab.pinning.ThreadDumpSummary;
 import lab.vthreads.lab.pinning.PinningWindow;
@@ -119,6 +120,33 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
                 dir, resultsDirectory);
     }
 
+    /**
+     * The thread dumps a virtual cell takes in its window, taken twice per service during the prewarm with the latency:
+     * the JVM's thread dumper is Java code, compiled at its first uses, and in the first virtual window on a pair of JVMs
+     * both services' compilers jumped at the second of the first dump (0.9 and 1.0 s of compile time in that second)
+     * where no platform cell, which takes none, paid for it. Nothing where the cell takes no dumps.
+     */
+    Runnable threadDumpRehearsal(Map<String, ManagedProcess> services, Cell cell, Path dir) {
+        Map<String, Long> pids = servicePids(services);
+        if (pids.isEmpty() || !cell.mode().virtual() || !cell.factors().observesThreads()) return () -> { };
+        java.util.Optional<Path> jcmd = jcmdFor(ServiceJdk.resolve(cell.factors().jdk()));
+        if (jcmd.isEmpty()) return () -> { };
+        return () -> {
+            for (int take = 1; take <= 2; take++) {
+                for (Map.Entry<String, Long> service : pids.entrySet()) {
+                    try {
+                        ThreadDumps.take(jcmd.get(), service.getValue(), dir.resolve(service.getKey() + "-threads-rehearsal.json"));
+                    } catch (java.io.IOException e) {
+                        progress.note("prewarm: " + service.getKey() + "'s rehearsal thread dump failed (" + e.getMessage() + "); the first cell pays for the first dump");
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                }
+            }
+        };
+    }
+
     /** The services' JDK's jcmd, else the lab's (jcmd speaks to any HotSpot JVM of the same user); none in a bare runtime. */
     private static java.util.Optional<Path> jcmdFor(ServiceJdk jdk) {
         return jdk.jcmd().or(() -> ServiceJdk.theLabs().jcmd());
@@ -168,7 +196,7 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
 
     /** @param services the services' processes, by name, where the lab started them: their CPU per request says when they settled */
     ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir) throws java.io.IOException {
-        return prewarm(endpoints, services, cell, dir, Prewarm.Rule.FIRST, preset.prewarmSeconds());
+        return prewarm(endpoints, services, cell, dir, Prewarm.Rule.FIRST, preset.prewarmSeconds(), () -> { });
     }
 
     /**
@@ -181,14 +209,15 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
      */
     ExperimentResults.Prewarmed prewarmWithLatency(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir)
             throws java.io.IOException {
-        return prewarm(endpoints, services, cell, dir, Prewarm.Rule.WITH_LATENCY, Math.min(preset.prewarmSeconds(), WITH_LATENCY_SECONDS));
+        return prewarm(endpoints, services, cell, dir, Prewarm.Rule.WITH_LATENCY, Math.min(preset.prewarmSeconds(), WITH_LATENCY_SECONDS),
+                threadDumpRehearsal(services, cell, dir.resolve(Prewarm.Rule.WITH_LATENCY.name())));
     }
 
     /** The second prewarm's cap: the first left the services compiled for everything but the waits. */
     static final int WITH_LATENCY_SECONDS = 45;
 
     private ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir, Prewarm.Rule rule,
-                                                int maxSeconds) throws java.io.IOException {
+                                                int maxSeconds, Runnable underLoad) throws java.io.IOException {
         String name = rule.name();
         Files.createDirectories(dir);
         LoadProperties properties = LoadProperties.closed(endpoints.gateway(), home.resolve("wiremock/ceps.csv"), cell.users())
@@ -196,7 +225,7 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
         progress.note(String.format(java.util.Locale.ROOT, "%s: %d users until the services' JIT and CPU per request settle, at most %d s",
                 name, cell.users(), maxSeconds));
         return new Prewarm(load, progress).run(properties, Prewarm.services(endpoints.pessoaManagement(), endpoints.gatewayManagement()), services,
-                maxSeconds, dir, rule);
+                maxSeconds, dir, rule, underLoad);
     }
 
     /** The timeline and recoveries from the load generator's results, and the rows from PostgreSQL itself. */

@@ -120,14 +120,16 @@ final class Prewarm {
      * @param maxSeconds  the cap, from the load generator's start
      */
     ExperimentResults.Prewarmed run(LoadProperties properties, Map<String, String> managements, int maxSeconds, Path dir) {
-        return run(properties, managements, Map.of(), maxSeconds, dir, Rule.FIRST);
+        return run(properties, managements, Map.of(), maxSeconds, dir, Rule.FIRST, () -> { });
     }
 
     /**
      * @param processes each service's process, by name, for their CPU per request; empty: the throughput rule
+     * @param underLoad once, a window after the ramp: work whose first run the cells should not pay for, early enough
+     *                  for the compiling it sets off to end before "settled" can be said
      */
     ExperimentResults.Prewarmed run(LoadProperties properties, Map<String, String> managements, Map<String, ManagedProcess> processes, int maxSeconds,
-                                    Path dir, Rule rule) {
+                                    Path dir, Rule rule, Runnable underLoad) {
         String name = rule.name();
         Compilers compilers = new Compilers(managements.keySet());
         Throughput throughput = new Throughput();
@@ -137,7 +139,7 @@ final class Prewarm {
                 dir.resolve(name), dir.resolve(name + ".log"));
         long start = System.nanoTime();
         double elapsed = 0;
-        boolean settled = false;
+        boolean settled = false, ranUnderLoad = false;
         // Each second's readings, so that a reader can see which criterion held the prewarm longest.
         StringBuilder trace = new StringBuilder("seconds," + String.join(",", managements.keySet().stream().map(s -> s + " compile ms").toList())
                 + ",gateway 2xx requests,services CPU s\n");
@@ -160,6 +162,11 @@ final class Prewarm {
                 milliseconds.values().forEach(ms -> trace.append(',').append(ms.isNaN() ? "" : String.format(Locale.ROOT, "%.0f", ms)));
                 trace.append(',').append(Double.isNaN(requests) ? "" : String.format(Locale.ROOT, "%.0f", requests));
                 trace.append(',').append(Double.isNaN(cpu) ? "" : String.format(Locale.ROOT, "%.2f", cpu)).append('\n');
+                if (!ranUnderLoad && elapsed >= rule.rampSeconds() + WINDOW_SECONDS / 2.0) {
+                    ranUnderLoad = true;
+                    underLoad.run();
+                    continue;
+                }
                 if (elapsed >= rule.minSeconds() && compilers.settled() && throughput.servicesSteady() && (!rule.throughputToo() || throughput.steady())) {
                     settled = true;
                     break;
