@@ -121,7 +121,7 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
     }
 
     /**
-     * The thread dumps a virtual cell takes in its window, taken twice per service during the prewarm with the latency:
+     * The thread dumps a virtual cell takes in its window, taken twice per service during the last prewarm:
      * the JVM's thread dumper is Java code, compiled at its first uses, and in the first virtual window on a pair of JVMs
      * both services' compilers jumped at the second of the first dump (0.9 and 1.0 s of compile time in that second)
      * where no platform cell, which takes none, paid for it. Nothing where the cell takes no dumps.
@@ -196,7 +196,10 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
 
     /** @param services the services' processes, by name, where the lab started them: their CPU per request says when they settled */
     ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir) throws java.io.IOException {
-        return prewarm(endpoints, services, cell, dir, Prewarm.Rule.FIRST, preset.prewarmSeconds(), () -> { });
+        // Cells without a CEP latency get no second prewarm (ExperimentRunner): this one rehearses their thread dumps.
+        Runnable rehearsal = cell.factors().latency() instanceof lab.vthreads.infra.cep.CepLatency.None
+                ? threadDumpRehearsal(services, cell, dir.resolve(Prewarm.Rule.FIRST.name())) : () -> { };
+        return prewarm(endpoints, services, cell, dir, Prewarm.Rule.FIRST, preset.prewarmSeconds(), rehearsal);
     }
 
     /**

@@ -129,7 +129,18 @@ class ExperimentRunIT {
         // Two pairs of JVMs started and prewarmed, each with its most users; the calibration started and prewarmed none.
         String said = progress.toString();
         assertThat(said.split("prewarm: 6 users until the services' JIT and CPU per request settle", -1)).hasSize(3);
-        assertThat(said.split("prewarm on every CPU with no CEP latency; the cells get fixed:50 again", -1)).hasSize(3);
+        assertThat(said.split("prewarm on every CPU with no CEP latency, then with the cells' fixed:50", -1)).hasSize(3);
+        // then a second prewarm each, with the cells' latency; the virtual pair rehearsed the thread dumps its cells take
+        assertThat(said.split("prewarm-with-latency: 6 users until the services' JIT and CPU per request settle", -1)).hasSize(3);
+        for (ExperimentResults.CellResult cell : ran) {
+            ExperimentResults.Prewarmed prewarm = cell.repeats().getFirst().prewarm();
+            assertThat(prewarm).as(cell.id()).isNotNull();
+            assertThat(prewarm.withLatency()).as(cell.id()).isNotNull();
+        }
+        Path cells = dir.resolve("cells");
+        assertThat(cells.resolve("jar-virtual-6u/r1/prewarm-with-latency/pessoa-service-threads-rehearsal.json")).isNotEmptyFile();
+        assertThat(cells.resolve("jar-virtual-6u/r1/prewarm-with-latency/gateway-service-threads-rehearsal.json")).isNotEmptyFile();
+        assertThat(cells.resolve("jar-platform-6u/r1/prewarm-with-latency")).isDirectory().isDirectoryNotContaining("glob:**threads-rehearsal.json");
         assertThat(said).doesNotContain("prewarm: 3 users", "calibration prewarm");
         assertThat(said).contains("[1/8] jar-platform-6u", "[2/8] jar-platform-3u", "[3/8] jar-virtual-6u", "[4/8] jar-virtual-3u",
                 "[5/8] jar-virtual-6u-aa", "no-such-hikari-virtual-6u, repeat 1, did not run", "no-such-hikari-virtual-3u, repeat 1, did not run");
