@@ -390,17 +390,14 @@ public final class ExperimentRunner {
             // so a prewarm at a thread-bound platform cell's 57 req/s left its JVMs far less compiled than the virtual
             // ones at 450 req/s (pessoa-service: 2,015 methods at C2 against 3,144), and their CPU per request at
             // 3.5-3.9 ms against 0.8-1.3 ms. Without the latency both modes serve what the CPU allows while they warm.
-            // Then a shorter one with the cells' latency: what only many requests waiting at once compile (MeasuredRun#prewarmWithLatency).
+            // Then a shorter one with the cells' latency: what only many requests waiting at once compile (MeasuredRun#prewarm).
             ExperimentResults.Prewarmed prewarmed = preset.prewarmSeconds() <= 0 ? null : stack.onEveryCpu(() -> {
                 CepLatencySwitch.apply(cepAdmin, new lab.vthreads.infra.cep.CepLatency.None());
-                progress.note("prewarm on every CPU with no CEP latency, then with the cells' " + settings.cepLatency().text());
+                progress.note("prewarm on every CPU with no CEP latency" + (settings.cepLatency() instanceof lab.vthreads.infra.cep.CepLatency.None
+                        ? ", as the cells" : ", then with the cells' " + settings.cepLatency().text()));
                 try {
-                    ExperimentResults.Prewarmed withoutLatency = measuredRun.prewarm(Endpoints.of(settings), Prewarm.serviceProcesses(stack.processes()),
-                            first, stackDir);
-                    CepLatencySwitch.apply(cepAdmin, settings.cepLatency());
-                    if (settings.cepLatency() instanceof lab.vthreads.infra.cep.CepLatency.None) return withoutLatency;
-                    return withoutLatency.followedBy(measuredRun.prewarmWithLatency(Endpoints.of(settings), Prewarm.serviceProcesses(stack.processes()),
-                            first, stackDir));
+                    return measuredRun.prewarm(Endpoints.of(settings), Prewarm.serviceProcesses(stack.processes()), first, stackDir,
+                            () -> CepLatencySwitch.apply(cepAdmin, settings.cepLatency()));
                 } catch (java.io.IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 } finally {

@@ -108,14 +108,12 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
     /** In a virtual cell on services the lab started: their thread dumps at the hold window's busiest second. */
     private BusiestSecondDump busiestSecondDump(Map<String, ManagedProcess> measured, Cell cell, Sampler sampler, Path dir) {
         Map<String, Long> pids = servicePids(measured);
-        if (pids.isEmpty() || !cell.mode().virtual() || !cell.factors().observesThreads()) return null;
-        ServiceJdk jdk = ServiceJdk.resolve(cell.factors().jdk());
+        java.util.Optional<Path> jcmd = threadDumpJcmd(pids, cell);
+        if (jcmd.isEmpty()) return null;
         // In the sampler's seconds the hold window starts a few seconds later (Gatling's JVM starts first) and the live rate
         // lags by its few seconds of averaging, so the window's nominal end is the last second taken: a later one (hold + 5
         // s, as first written) once caught the ramp-down, a dump with no request in it.
         double from = preset.warmupSeconds() + preset.rampUpSeconds();
-        java.util.Optional<Path> jcmd = jcmdFor(jdk);
-        if (jcmd.isEmpty()) return null;
         return new BusiestSecondDump(sampler::samples, SampleKeys.LIVE_REQUESTS_PER_SECOND, from, from + preset.holdSeconds(), pids, jcmd.get(),
                 dir, resultsDirectory);
     }
@@ -126,10 +124,9 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
      * both services' compilers jumped at the second of the first dump (0.9 and 1.0 s of compile time in that second)
      * where no platform cell, which takes none, paid for it. Nothing where the cell takes no dumps.
      */
-    Runnable threadDumpRehearsal(Map<String, ManagedProcess> services, Cell cell, Path dir) {
+    private Runnable threadDumpRehearsal(Map<String, ManagedProcess> services, Cell cell, Path dir) {
         Map<String, Long> pids = servicePids(services);
-        if (pids.isEmpty() || !cell.mode().virtual() || !cell.factors().observesThreads()) return () -> { };
-        java.util.Optional<Path> jcmd = jcmdFor(ServiceJdk.resolve(cell.factors().jdk()));
+        java.util.Optional<Path> jcmd = threadDumpJcmd(pids, cell);
         if (jcmd.isEmpty()) return () -> { };
         return () -> {
             for (int take = 1; take <= 2; take++) {
@@ -145,6 +142,15 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
                 }
             }
         };
+    }
+
+    /**
+     * The jcmd that takes a cell's thread dumps; empty where it takes none: platform threads, the observation off, no
+     * service the lab started, or no jcmd at all.
+     */
+    private static java.util.Optional<Path> threadDumpJcmd(Map<String, Long> pids, Cell cell) {
+        if (pids.isEmpty() || !cell.mode().virtual() || !cell.factors().observesThreads()) return java.util.Optional.empty();
+        return jcmdFor(ServiceJdk.resolve(cell.factors().jdk()));
     }
 
     /** The services' JDK's jcmd, else the lab's (jcmd speaks to any HotSpot JVM of the same user); none in a bare runtime. */
@@ -191,29 +197,32 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
      * service from queueing what it cannot serve yet.
      */
     ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Cell cell, Path dir) throws java.io.IOException {
-        return prewarm(endpoints, Map.of(), cell, dir);
-    }
-
-    /** @param services the services' processes, by name, where the lab started them: their CPU per request says when they settled */
-    ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir) throws java.io.IOException {
-        // Cells without a CEP latency get no second prewarm (ExperimentRunner): this one rehearses their thread dumps.
-        Runnable rehearsal = cell.factors().latency() instanceof lab.vthreads.infra.cep.CepLatency.None
-                ? threadDumpRehearsal(services, cell, dir.resolve(Prewarm.Rule.FIRST.name())) : () -> { };
-        return prewarm(endpoints, services, cell, dir, Prewarm.Rule.FIRST, preset.prewarmSeconds(), rehearsal);
+        return prewarm(endpoints, Map.of(), cell, dir, Prewarm.Rule.FIRST, preset.prewarmSeconds(), () -> { });
     }
 
     /**
-     * After {@link #prewarm}, with the cells' CEP latency back: the same users, no ramp to speak of, the settle rule with the gateway's throughput steady too, at most
-     * {@link #WITH_LATENCY_SECONDS}. The first prewarm runs without the latency (see ExperimentRunner), so the paths a
-     * request takes only while many of them wait on the CEP API (a full client connection pool, every Tomcat thread or
-     * virtual thread parked at once) were first compiled in the first cell's window: in the default preset's virtual
-     * 120-user cell, first on its JVMs, pessoa-service's compilers were at work 13-19% of the window against 1-5% in its
-     * A/A copy a minute later, and its CPU per request was 9-32% higher (gateway-service's 28-48%; three runs).
+     * A fresh pair's prewarms, with the cell's users: first without the CEP latency (the caller has switched it off; see
+     * ExperimentRunner), then, where the cells have one, with it ({@code latencyOn} switches it back), the same users, no
+     * ramp to speak of, the settle rule with the gateway's throughput steady too, at most {@link #WITH_LATENCY_SECONDS}.
+     * Without the second, the paths a request takes only while many of them wait on the CEP API (a full client
+     * connection pool, every Tomcat thread or virtual thread parked at once) were first compiled in the first cell's
+     * window: in the default preset's virtual 120-user cell, first on its JVMs, pessoa-service's compilers were at work
+     * 13-19% of the window against 1-5% in its A/A copy a minute later, and its CPU per request was 9-32% higher
+     * (gateway-service's 28-48%; three runs). The last prewarm rehearses the cell's thread dumps.
+     *
+     * @param services the services' processes, by name: their CPU per request says when they settled
      */
-    ExperimentResults.Prewarmed prewarmWithLatency(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir)
+    ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir, Runnable latencyOn)
             throws java.io.IOException {
-        return prewarm(endpoints, services, cell, dir, Prewarm.Rule.WITH_LATENCY, Math.min(preset.prewarmSeconds(), WITH_LATENCY_SECONDS),
-                threadDumpRehearsal(services, cell, dir.resolve(Prewarm.Rule.WITH_LATENCY.name())));
+        boolean withLatency = !(cell.factors().latency() instanceof lab.vthreads.infra.cep.CepLatency.None);
+        Prewarm.Rule last = withLatency ? Prewarm.Rule.WITH_LATENCY : Prewarm.Rule.FIRST;
+        Runnable rehearsal = threadDumpRehearsal(services, cell, dir.resolve(last.name()));
+        ExperimentResults.Prewarmed first = prewarm(endpoints, services, cell, dir, Prewarm.Rule.FIRST, preset.prewarmSeconds(),
+                withLatency ? () -> { } : rehearsal);
+        if (!withLatency) return first;
+        latencyOn.run();
+        return first.followedBy(prewarm(endpoints, services, cell, dir, Prewarm.Rule.WITH_LATENCY,
+                Math.min(preset.prewarmSeconds(), WITH_LATENCY_SECONDS), rehearsal));
     }
 
     /** The second prewarm's cap: the first left the services compiled for everything but the waits. */
