@@ -1,0 +1,136 @@
+package lab.vthreads.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.random.RandomGenerator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Text with {@code {{ name }}} placeholders, Artillery's syntax: a payload field or a captured value by its name,
+ * {@code $unique} (a number no other user of the run gets) and {@code $uuid}, both fixed for one user's whole flow,
+ * and {@code $randomInt(MIN, MAX)}, {@code $randomDigits(N)} and {@code $randomString(N)}, drawn anew at each use.
+ */
+public final class Template {
+
+    /** The names every user has without a payload. */
+    public static final Set<String> PER_USER = Set.of("$unique", "$uuid");
+
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*(.*?)\\s*}}");
+    private static final Pattern NAME = Pattern.compile("\\$?[A-Za-z_][A-Za-z0-9_.-]*");
+    private static final Pattern FUNCTION = Pattern.compile("(\\$random(?:Int|Digits|String))\\(\\s*(-?\\d+)\\s*(?:,\\s*(-?\\d+)\\s*)?\\)");
+    private static final String LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+    private sealed interface Part permits Literal, Variable, Random {
+    }
+
+    private record Literal(String text) implements Part {
+    }
+
+    private record Variable(String name) implements Part {
+    }
+
+    private record Random(String function, int a, int b) implements Part {
+    }
+
+    private final String source;
+    private final List<Part> parts;
+
+    private Template(String source, List<Part> parts) {
+        this.source = source;
+        this.parts = List.copyOf(parts);
+    }
+
+    /** @throws IllegalArgumentException naming the placeholder that is not a name or one of the functions */
+    public static Template parse(String text) {
+        List<Part> parts = new ArrayList<>();
+        Matcher m = PLACEHOLDER.matcher(text);
+        int at = 0;
+        while (m.find()) {
+            if (m.start() > at) parts.add(new Literal(text.substring(at, m.start())));
+            parts.add(placeholder(m.group(1)));
+            at = m.end();
+        }
+        if (at < text.length()) parts.add(new Literal(text.substring(at)));
+        if (text.substring(at).contains("{{")) throw new IllegalArgumentException("'{{' without its closing '}}' in \"" + text + "\"");
+        return new Template(text, parts);
+    }
+
+    private static Part placeholder(String inside) {
+        Matcher f = FUNCTION.matcher(inside);
+        if (f.matches()) {
+            String function = f.group(1);
+            int a = Integer.parseInt(f.group(2));
+            boolean range = function.equals("$randomInt");
+            if (range != (f.group(3) != null)) {
+                throw new IllegalArgumentException(function + (range ? " takes two numbers, MIN and MAX" : " takes one number, the length"));
+            }
+            int b = range ? Integer.parseInt(f.group(3)) : a;
+            if (range ? b < a : a < 1 || a > 1000) {
+                throw new IllegalArgumentException(range ? "$randomInt(" + a + ", " + b + "): MAX is below MIN" : function + "(" + a + "): the length must be 1 to 1000");
+            }
+            return new Random(function, a, b);
+        }
+        if (inside.startsWith("$") && !PER_USER.contains(inside)) {
+            throw new IllegalArgumentException("unknown function {{ " + inside + " }}: use $unique, $uuid, $randomInt(MIN, MAX), $randomDigits(N) or $randomString(N)");
+        }
+        if (!NAME.matcher(inside).matches()) {
+            throw new IllegalArgumentException("{{ " + inside + " }} is not a name: use a payload field, a captured value or one of $unique, $uuid, $randomInt(MIN, MAX), $randomDigits(N), $randomString(N)");
+        }
+        return new Variable(inside);
+    }
+
+    /** The names this template reads (payload fields, captures, the per-user values), in order. */
+    public Set<String> names() {
+        Set<String> names = new TreeSet<>();
+        for (Part part : parts) {
+            if (part instanceof Variable(String name)) names.add(name);
+        }
+        return names;
+    }
+
+    public boolean isConstant() {
+        return parts.stream().allMatch(Literal.class::isInstance);
+    }
+
+    /** The text with every placeholder filled: names through {@code values}, random functions from {@code random}. */
+    public String render(Function<String, String> values, RandomGenerator random) {
+        StringBuilder out = new StringBuilder();
+        for (Part part : parts) {
+            switch (part) {
+                case Literal(String text) -> out.append(text);
+                case Variable(String name) -> {
+                    String value = values.apply(name);
+                    if (value == null) throw new IllegalStateException("no value for {{ " + name + " }}");
+                    out.append(value);
+                }
+                case Random(String function, int a, int b) -> out.append(switch (function) {
+                    case "$randomInt" -> Long.toString(random.nextLong(a, (long) b + 1));
+                    case "$randomDigits" -> digits(random, a);
+                    default -> letters(random, a);
+                });
+            }
+        }
+        return out.toString();
+    }
+
+    private static String digits(RandomGenerator random, int length) {
+        StringBuilder out = new StringBuilder(length);
+        for (int i = 0; i < length; i++) out.append((char) ('0' + random.nextInt(10)));
+        return out.toString();
+    }
+
+    private static String letters(RandomGenerator random, int length) {
+        StringBuilder out = new StringBuilder(length);
+        for (int i = 0; i < length; i++) out.append(LETTERS.charAt(random.nextInt(LETTERS.length())));
+        return out.toString();
+    }
+
+    @Override
+    public String toString() {
+        return source;
+    }
+}
