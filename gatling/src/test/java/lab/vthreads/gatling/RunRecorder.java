@@ -68,9 +68,14 @@ public final class RunRecorder {
 
     /** Call after each request, with its status saved as "status" and its response time as "rt" (when it got one). */
     public Session record(Session session, int expectedStatus) {
+        return record(session, status -> status == expectedStatus, Integer.toString(expectedStatus));
+    }
+
+    /** The same for a request that succeeds with any status {@code expected} accepts ({@code expectedText} says which). */
+    public Session record(Session session, java.util.function.IntPredicate expected, String expectedText) {
         Integer status = session.contains("status") ? session.getInt("status") : null;
         Integer rt = session.contains("rt") ? session.getInt("rt") : null;
-        boolean success = !session.isFailed() && status != null && status == expectedStatus;
+        boolean success = !session.isFailed() && status != null && expected.test(status);
         int second = currentSecond();
         countBySecond(status, second);
         checkProblemDetail(session, status);
@@ -101,7 +106,7 @@ public final class RunRecorder {
             koCount.increment();
             koPerSecond.incrementAndGet(second);
             if (rt != null) ko.recordValue(Math.min(MAX_MS, Math.max(0, rt)));
-            String reason = status == null ? "no response" : "status " + status + " (expected " + expectedStatus + ")";
+            String reason = status == null ? "no response" : "status " + status + " (expected " + expectedText + ")";
             koReasons.computeIfAbsent(reason, r -> new LongAdder()).increment();
         }
         return session.remove("status").remove("rt").remove("contentType");
