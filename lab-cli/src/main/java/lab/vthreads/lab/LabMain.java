@@ -1,5 +1,6 @@
 package lab.vthreads.lab;
 
+import lab.vthreads.lab.cli.CheckScenarioCommand;
 import lab.vthreads.lab.cli.ControlCommands;
 import lab.vthreads.lab.cli.MergeResultsCommand;
 import lab.vthreads.lab.cli.ReportCommand;
@@ -12,7 +13,7 @@ import picocli.CommandLine.Command;
         description = "Platform vs virtual threads in a realistic Spring Boot system.",
         subcommands = {RunCommand.class, UpCommand.class, ControlCommands.Ps.class, ControlCommands.Stop.class, ControlCommands.Start.class,
                 ControlCommands.Restart.class, ControlCommands.Kill.class, ControlCommands.Down.class, ReportCommand.class,
-                MergeResultsCommand.class,
+                MergeResultsCommand.class, CheckScenarioCommand.class,
                 CommandLine.HelpCommand.class})
 public final class LabMain {
 

@@ -1,6 +1,8 @@
 package lab.vthreads.lab.cli;
 
 import lab.vthreads.infra.cep.CepLatency;
+import lab.vthreads.lab.app.Application;
+import lab.vthreads.lab.stack.ApplicationArguments;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.ResourceLimit;
 import lab.vthreads.lab.stack.StackSettings;
@@ -43,6 +45,10 @@ public class StackOptions {
     @Option(names = "--db-user", defaultValue = "postgres") String dbUser;
     @Option(names = "--db-password", defaultValue = "postgres") String dbPassword;
 
+    @Mixin
+    ApplicationOptions application;
+
+    /** @throws IllegalArgumentException for an application the lab cannot run as given, before anything starts */
     public StackSettings toSettings(Path home, Path runDirectory) {
         Map<StackSettings.Component, ResourceLimit> parsed;
         try {
@@ -50,8 +56,14 @@ public class StackOptions {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.TypeConversionException(e.getMessage() + " in --limit");
         }
-        return new StackSettings(mode, UP_DEFAULTS.overriddenBy(factors.factors()),
+        Application app = application.application();
+        // A user's stubs keep their own delays unless --cep-latency is given: the lab's CEP latency is not theirs.
+        StackSettings settings = new StackSettings(mode, (app == null ? UP_DEFAULTS : Factors.NONE).overriddenBy(factors.factors()),
                 ports.ports(),
                 parsed, dbUrl != null ? new StackSettings.ExternalDatabase(dbUrl, dbUser, dbPassword) : null, home, runDirectory, bind);
+        if (app == null) return settings;
+        settings = settings.withApplication(app);
+        ApplicationArguments.check(settings);
+        return settings;
     }
 }

@@ -3,6 +3,7 @@ package lab.vthreads.lab.cli;
 import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.stack.RestartPolicy;
 import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.StackSettings.Component;
 import lab.vthreads.lab.stack.Supervisor;
 import picocli.CommandLine;
@@ -19,7 +20,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 @Command(name = "up", mixinStandardHelpOptions = true,
-        description = {"Starts PostgreSQL, the WireMock CEP API, pessoa-service and gateway-service as separate processes,",
+        description = {"Starts PostgreSQL, the WireMock CEP API, pessoa-service and gateway-service (or, with --app, your own Spring Boot jar) as separate processes,",
                 "each healthy before the next, prints where they are, and supervises them until Ctrl-C, SIGTERM or ./lab down:",
                 "a component that exits is reported and the others keep running. ./lab ps, stop, start, restart and kill act on it."})
 public final class UpCommand implements Callable<Integer> {
@@ -45,13 +46,22 @@ public final class UpCommand implements Callable<Integer> {
         }
         Path root = home.root();
         Path runDirectory = home.newFolder("runs", "up");
+        StackSettings settings;
+        try {
+            settings = options.toSettings(root, runDirectory);
+        } catch (IllegalArgumentException e) {
+            // Before anything starts or is written: a wrong jar, stubs or property is the user's to fix.
+            System.err.println("lab up: " + e.getMessage());
+            return 2;
+        }
         Files.createDirectories(runDirectory);
         PrintStream out = System.out;
-        out.println("Starting the lab (" + options.mode.label() + " threads); logs in " + root.relativize(runDirectory));
+        out.println("Starting the lab (" + options.mode.label() + " threads" + (settings.application() != null ? ", your application" : "")
+                + "); logs in " + root.relativize(runDirectory));
 
         Stack stack;
         try {
-            stack = Stack.start(options.toSettings(root, runDirectory));
+            stack = Stack.start(settings);
         } catch (StartFailure e) {
             System.err.println("lab up failed: " + e.getMessage());
             return 1;
@@ -78,6 +88,14 @@ public final class UpCommand implements Callable<Integer> {
 
         Table.print(out, stack.rows());
         String gateway = stack.settings().url(stack.settings().ports().gateway());
+        if (stack.settings().application() != null) {
+            out.println("\nLoad it:  ./mvnw gatling:test -Dgatling.simulationClass=lab.vthreads.gatling.ScenarioSimulation -Dscenario=$PWD/YOUR-SCENARIO.yaml"
+                    + " -DbaseUrl=" + gateway + "   (docs/scenarios.md)");
+            out.println("Control:  ./lab ps | stop app | start app | restart app | kill [-s SIGNAL] app | down   (restart policy: " + policy + ")");
+            out.println("Ctrl-C stops everything.");
+            stopped.await();
+            return 0;
+        }
         out.println("\nLoad it:  ./mvnw gatling:test -Dgatling.simulationClass=lab.vthreads.gatling.CreatePessoaSimulation -DbaseUrl=" + gateway);
         out.println("Try it:   curl -i -H 'Content-Type: application/json' -d '{\"cpf\":\"89084980875\",\"nome\":\"FULANO\",\"enderecos\":[{\"cep\":\"22041012\"}]}' "
                 + gateway + "/v1/pessoas");
@@ -125,7 +143,7 @@ public final class UpCommand implements Callable<Integer> {
     }
 
     private static void each(List<String> names, ComponentAction action) throws Exception {
-        if (names.isEmpty()) throw new IllegalArgumentException("name a component: postgres, wiremock, pessoa-service, gateway-service");
+        if (names.isEmpty()) throw new IllegalArgumentException("name a component: postgres, wiremock, pessoa-service, gateway-service, app");
         for (String name : names) {
             action.apply(LabControl.component(name));
         }

@@ -35,13 +35,8 @@ final class Launcher {
      * cache was not made for).
      */
     Started jar(StackSettings settings, Component component, String module, Map<String, String> env, Path ahead) {
-        ResourceLimit limit = settings.limit(component);
         ServiceJdk jdk = settings.jdk();
-        List<String> command = placed(component, limit);
-        command.add(jdk.java().toString());
-        command.addAll(limit.jvmFlags(settings.factors().jvmProcessors()));
-        if (settings.factors().observesThreads()) command.addAll(PinningRecording.jvmFlags(settings.runDirectory()));
-        if (settings.factors().carriers() != null) command.add("-Djdk.virtualThreadScheduler.parallelism=" + settings.factors().carriers());
+        List<String> command = jvm(settings, component);
         String aot;
         if (!jdk.labsOwn()) {
             // JDK 21 has no AOT cache (JEP 483 came in 24), and a cache only serves the JDK that made it: the lab's.
@@ -61,6 +56,31 @@ final class Launcher {
             aot = "no AOT cache (another HikariCP on the classpath)";
         }
         return new Started(ManagedProcess.start(component.label(), command, env, log(settings, component)), jdk.describe() + "; " + aot);
+    }
+
+    /**
+     * A user's application ({@link StackSettings#application}), from its jar as it is: the same JVM, place, flags and
+     * pinning recording as the lab's services, its factors as Spring properties ({@link ApplicationArguments}). No AOT
+     * cache: the lab trains caches for its own services, whose start-up it knows.
+     */
+    Started application(StackSettings settings, Component component) {
+        var app = settings.application();
+        List<String> command = jvm(settings, component);
+        command.addAll(List.of("-jar", app.jar().path().toString()));
+        command.addAll(ApplicationArguments.of(settings));
+        return new Started(ManagedProcess.start(component.label(), command, app.environment(), log(settings, component)),
+                settings.jdk().describe() + "; no AOT cache (the lab makes them for its own services)");
+    }
+
+    /** Where the service runs, the JDK, and the JVM flags every service of the lab gets whatever its jar. */
+    private List<String> jvm(StackSettings settings, Component component) {
+        ResourceLimit limit = settings.limit(component);
+        List<String> command = placed(component, limit);
+        command.add(settings.jdk().java().toString());
+        command.addAll(limit.jvmFlags(settings.factors().jvmProcessors()));
+        if (settings.factors().observesThreads()) command.addAll(PinningRecording.jvmFlags(settings.runDirectory()));
+        if (settings.factors().carriers() != null) command.add("-Djdk.virtualThreadScheduler.parallelism=" + settings.factors().carriers());
+        return command;
     }
 
     /**

@@ -74,8 +74,8 @@ public final class Stack implements AutoCloseable {
         Stack stack = new Stack(settings, isolation);
         try {
             stack.checkPorts();
-            stack.startPostgres();
-            stack.startWireMock();
+            if (stack.needsPostgres()) stack.startPostgres();
+            if (stack.needsWireMock()) stack.startWireMock();
             return stack;
         } catch (RuntimeException e) {
             stack.close();
@@ -92,6 +92,10 @@ public final class Stack implements AutoCloseable {
      */
     public synchronized void startServices(StackSettings cell) {
         services = cell;
+        if (cell.application() != null) {
+            widenedForStart(Component.APP, () -> awaitApplication(launchApplication()));
+            return;
+        }
         List<String> both = List.of(Component.PESSOA.label(), Component.GATEWAY.label());
         isolation.widenForStart(both);
         try {
@@ -132,8 +136,9 @@ public final class Stack implements AutoCloseable {
         }
     }
 
-    /** Stops the two services (gateway first), leaving PostgreSQL and the CEP API up. */
+    /** Stops the services (gateway first, or the user's application), leaving PostgreSQL and the CEP API up. */
     public synchronized void stopServices() {
+        stop(Component.APP);
         stop(Component.GATEWAY);
         stop(Component.PESSOA);
     }
@@ -150,6 +155,7 @@ public final class Stack implements AutoCloseable {
             case WIREMOCK -> startWireMock();
             case PESSOA -> widenedForStart(component, () -> awaitPessoaService(launchPessoaService()));
             case GATEWAY -> widenedForStart(component, () -> awaitGateway(launchGateway()));
+            case APP -> widenedForStart(component, () -> awaitApplication(launchApplication()));
         }
     }
 
@@ -176,13 +182,27 @@ public final class Stack implements AutoCloseable {
         rows.remove(component);
     }
 
+    /** The lab's own services need both; a user's application only what it is handed. */
+    private boolean needsPostgres() {
+        return settings.application() == null || settings.application().labDatabase();
+    }
+
+    private boolean needsWireMock() {
+        return settings.application() == null || settings.application().stubs() != null;
+    }
+
     private void checkPorts() {
         StackSettings.StackPorts p = settings.ports();
         String bind = settings.bindAddress();
-        if (settings.externalDatabase() == null) {
+        if (settings.externalDatabase() == null && needsPostgres()) {
             Ports.requireFree(bind, p.postgres(), "embedded PostgreSQL", "--postgres-port");
         }
-        Ports.requireFree(bind, p.wiremock(), "the WireMock CEP API", "--wiremock-port");
+        if (needsWireMock()) Ports.requireFree(bind, p.wiremock(), "the WireMock " + (settings.application() == null ? "CEP API" : "stubs"), "--wiremock-port");
+        if (settings.application() != null) {
+            Ports.requireFree(bind, p.gateway(), "the application", "--gateway-port");
+            Ports.requireFree(bind, p.gatewayManagement(), "the application's management", "--gateway-management-port");
+            return;
+        }
         Ports.requireFree(bind, p.pessoa(), "pessoa-service", "--pessoa-port");
         Ports.requireFree(bind, p.pessoaManagement(), "pessoa-service management", "--pessoa-management-port");
         Ports.requireFree(bind, p.gateway(), "gateway-service", "--gateway-port");
@@ -207,6 +227,7 @@ public final class Stack implements AutoCloseable {
         HealthCheck.awaitLogLine(postgres, "PostgreSQL ready", INFRA_START);
         postgresInitialised = true;
         adoptPostmaster(postgres, dataDirectory);
+        if (settings.application() != null) ApplicationDatabase.create(settings);
         rows.put(Component.POSTGRES, new Row(Component.POSTGRES, settings.jdbcUrl(), postgres.pid(),
                 "embedded PostgreSQL 18, user " + EmbeddedPostgresServer.USER + ", data in " + settings.home().relativize(dataDirectory)));
     }
@@ -223,17 +244,21 @@ public final class Stack implements AutoCloseable {
 
     private void startWireMock() {
         ResourceLimit limit = settings.limit(Component.WIREMOCK);
+        var app = settings.application();
         List<String> arguments = new ArrayList<>(List.of(
                 "--port", Integer.toString(settings.ports().wiremock()),
                 "--bind", settings.bindAddress(),
-                "--root", settings.home().resolve("wiremock").toString(),
+                "--root", (app != null ? app.stubs() : settings.home().resolve("wiremock")).toString(),
                 "--latency", settings.cepLatency().text()));
+        if (app != null) arguments.add("--user-stubs");
         if (settings.cepRefusable()) arguments.add("--refusable");
         ManagedProcess wiremock = register(Component.WIREMOCK, launcher.main(settings, Component.WIREMOCK, limit.jvmFlags(), limit,
                 CepMockMain.class.getName(), arguments));
         HealthCheck.awaitLogLine(wiremock, "CEP mock ready", INFRA_START);
         rows.put(Component.WIREMOCK, new Row(Component.WIREMOCK, settings.url(settings.ports().wiremock()), wiremock.pid(),
-                "latency " + settings.cepLatency().text() + ", async responses, no journal"
+                (app != null ? "stubs from " + app.stubs() + ", latency " + (settings.cepLatency() instanceof lab.vthreads.infra.cep.CepLatency.None
+                        ? "the stubs' own" : settings.cepLatency().text() + " on every stub") : "latency " + settings.cepLatency().text())
+                        + ", async responses, no journal"
                         + (settings.cepRefusable() ? ", behind a front that can refuse connections" : "") + "; " + limit.describe()));
     }
 
@@ -286,6 +311,22 @@ public final class Stack implements AutoCloseable {
         rows.put(Component.GATEWAY, new Row(Component.GATEWAY, services.url(p.gateway()) + " (management " + p.gatewayManagement() + ")",
                 gateway.process().pid(), ServiceEnvironment.describeThreads(services) + "; " + services.limit(Component.GATEWAY).describe()
                 + "; " + gateway.aot()));
+    }
+
+    private Launcher.Started launchApplication() {
+        Launcher.Started app = launcher.application(services, Component.APP);
+        register(Component.APP, app.process());
+        return app;
+    }
+
+    /** Up once its health answers 200: Actuator's on its management port, or the path the user named on its own. */
+    private void awaitApplication(Launcher.Started app) {
+        StackSettings.StackPorts p = services.ports();
+        String health = services.application().healthPath();
+        HealthCheck.awaitHttp200(app.process(), health != null ? services.url(p.gateway()) + health
+                : services.url(p.gatewayManagement()) + "/actuator/health", SERVICE_START);
+        rows.put(Component.APP, new Row(Component.APP, services.url(p.gateway()) + " (management " + p.gatewayManagement() + ")",
+                app.process().pid(), ApplicationArguments.describe(services) + "; " + services.limit(Component.APP).describe() + "; " + app.aot()));
     }
 
     private ManagedProcess register(Component component, ManagedProcess process) {

@@ -1,6 +1,8 @@
 package lab.vthreads.lab.stack;
 
 import lab.vthreads.infra.cep.CepLatency;
+import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
+import lab.vthreads.lab.app.Application;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -10,6 +12,7 @@ import java.util.Map;
  * (ports, resource limits, the address to listen on, where things are).
  *
  * @param bindAddress where every component listens: 127.0.0.1 unless asked otherwise, like compose's published ports
+ * @param application a user's application to run instead of the lab's two services (null: the lab's own)
  */
 public record StackSettings(
         ThreadMode mode,
@@ -20,7 +23,8 @@ public record StackSettings(
         Path home,
         Path runDirectory,
         String bindAddress,
-        boolean cepRefusable) {
+        boolean cepRefusable,
+        Application application) {
 
     public static final String LOOPBACK = "127.0.0.1";
 
@@ -30,7 +34,9 @@ public record StackSettings(
     }
 
     public enum Component {
-        POSTGRES("postgres"), WIREMOCK("wiremock"), PESSOA("pessoa-service"), GATEWAY("gateway-service");
+        POSTGRES("postgres"), WIREMOCK("wiremock"), PESSOA("pessoa-service"), GATEWAY("gateway-service"),
+        /** A user's application (./lab up --app), in the gateway's place and on its ports. */
+        APP("app");
 
         private final String label;
 
@@ -49,7 +55,7 @@ public record StackSettings(
                     return c;
                 }
             }
-            throw new IllegalArgumentException("Unknown component '" + name + "': use wiremock, pessoa-service or gateway-service");
+            throw new IllegalArgumentException("Unknown component '" + name + "': use wiremock, pessoa-service, gateway-service or app");
         }
     }
 
@@ -79,9 +85,20 @@ public record StackSettings(
         this(mode, factors, ports, limits, externalDatabase, home, runDirectory, bindAddress, false);
     }
 
+    /** The lab's own services. */
+    public StackSettings(ThreadMode mode, Factors factors, StackPorts ports, Map<Component, ResourceLimit> limits, ExternalDatabase externalDatabase,
+                         Path home, Path runDirectory, String bindAddress, boolean cepRefusable) {
+        this(mode, factors, ports, limits, externalDatabase, home, runDirectory, bindAddress, cepRefusable, null);
+    }
+
+    /** The same start with a user's application instead of the lab's two services. */
+    public StackSettings withApplication(Application app) {
+        return new StackSettings(mode, factors, ports, limits, externalDatabase, home, runDirectory, bindAddress, cepRefusable, app);
+    }
+
     /** The same start with other factors (a cell's), keeping the plumbing. */
     public StackSettings with(ThreadMode mode, Factors factors, Path runDirectory) {
-        return new StackSettings(mode, factors, ports, limits, externalDatabase, home, runDirectory, bindAddress, cepRefusable);
+        return new StackSettings(mode, factors, ports, limits, externalDatabase, home, runDirectory, bindAddress, cepRefusable, application);
     }
 
     /**
@@ -89,7 +106,7 @@ public record StackSettings(
      * refuse some, and only those, since the front relays every byte.
      */
     public StackSettings withCepRefusable() {
-        return new StackSettings(mode, factors, ports, limits, externalDatabase, home, runDirectory, bindAddress, true);
+        return new StackSettings(mode, factors, ports, limits, externalDatabase, home, runDirectory, bindAddress, true, application);
     }
 
     /** Where this machine reaches a component: the bind address, or loopback when it binds every interface. */
@@ -111,6 +128,6 @@ public record StackSettings(
 
     public String jdbcUrl() {
         return externalDatabase != null ? externalDatabase.url()
-                : "jdbc:postgresql://" + host() + ":" + ports.postgres() + "/pessoas";
+                : "jdbc:postgresql://" + host() + ":" + ports.postgres() + "/" + (application != null ? Application.DATABASE : EmbeddedPostgresServer.DATABASE);
     }
 }

@@ -25,6 +25,19 @@ public final class CepLatencySwitch {
         if (stubs.isEmpty()) {
             throw new IllegalStateException("No CEP stub carries metadata lab.latency=cep: are the wiremock/ mappings loaded?");
         }
+        return apply(admin, latency, stubs);
+    }
+
+    /**
+     * A user's stubs, which carry no lab metadata: the latency on every one of them, replacing their own delays; none
+     * leaves those as the files give them.
+     */
+    public static int applyToAll(Admin admin, CepLatency latency) {
+        if (latency instanceof CepLatency.None) return 0;
+        return apply(admin, latency, admin.listAllStubMappings().getMappings());
+    }
+
+    private static int apply(Admin admin, CepLatency latency, List<StubMapping> stubs) {
         for (StubMapping stub : stubs) {
             ResponseDefinitionBuilder response = ResponseDefinitionBuilder.like(stub.getResponse())
                     .withFixedDelay(latency instanceof CepLatency.FixedLatency(int millis) ? millis : null)

@@ -30,13 +30,17 @@ public final class CepMockMain implements Callable<Integer> {
             + "(POST /__admin" + ConnectionRefusalsApi.PATH + "); it relays every byte, so only for runs that inject refusals")
     boolean refusable;
 
+    @Option(names = "--user-stubs", description = "the root holds a user's stubs, not the CEP API's: the latency, unless none, goes on "
+            + "every stub, replacing their own delays")
+    boolean userStubs;
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new CepMockMain()).execute(args));
     }
 
     @Override
     public Integer call() throws InterruptedException {
-        CepMockServer server = CepMockServer.start(bind, port, root, latency, refusable);
+        CepMockServer server = CepMockServer.start(bind, port, root, latency, refusable, userStubs);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();

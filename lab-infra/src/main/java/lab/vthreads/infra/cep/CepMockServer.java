@@ -40,9 +40,14 @@ public final class CepMockServer implements AutoCloseable {
      *                  byte, so only runs that inject refusals should pay for it
      */
     public static CepMockServer start(String bindAddress, int port, Path root, CepLatency latency, boolean refusable) {
+        return start(bindAddress, port, root, latency, refusable, false);
+    }
+
+    /** @param userStubs a user's stubs, not the CEP API's: the latency goes on every stub ({@link CepLatencySwitch#applyToAll}) */
+    public static CepMockServer start(String bindAddress, int port, Path root, CepLatency latency, boolean refusable, boolean userStubs) {
         if (!Files.isDirectory(root.resolve("mappings"))) {
             throw new IllegalArgumentException("No WireMock mappings under " + root.toAbsolutePath()
-                    + ": point --root at the repository's wiremock/ folder");
+                    + (userStubs ? ": a stubs folder holds mappings/ and __files/" : ": point --root at the repository's wiremock/ folder"));
         }
         // Made before WireMock (its admin route and transformer hold it), started once WireMock has its port.
         RefusingFront front = refusable ? new RefusingFront(bindAddress, port) : null;
@@ -73,7 +78,8 @@ public final class CepMockServer implements AutoCloseable {
         }
         CepMockServer mock = new CepMockServer(server, front);
         try {
-            mock.setLatency(latency);
+            if (userStubs) CepLatencySwitch.applyToAll(server, latency);
+            else mock.setLatency(latency);
         } catch (RuntimeException e) {
             server.stop();
             throw e;

@@ -1,0 +1,66 @@
+package lab.vthreads.lab.app;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+
+/**
+ * A user's Spring Boot executable jar, as its manifest and nested libraries describe it: checked before any JVM
+ * starts, so that a wrong path or a plain jar is a clear message, not a JVM that exits with a class-path error.
+ *
+ * @param bootVersion the {@code Spring-Boot-Version} its build wrote
+ * @param actuator    whether Spring Boot Actuator is among its libraries: then the lab waits on its health endpoint
+ */
+public record SpringBootJar(Path path, String bootVersion, String startClass, boolean actuator) {
+
+    /** {@code spring.threads.virtual.enabled} came with Spring Boot 3.2. */
+    static final int[] OLDEST = {3, 2};
+
+    /** @throws IllegalArgumentException saying what the file is not */
+    public static SpringBootJar inspect(Path path) {
+        Path jar = path.toAbsolutePath().normalize();
+        if (!Files.isRegularFile(jar)) throw new IllegalArgumentException("--app " + path + ": no such file");
+        Manifest manifest;
+        boolean actuator;
+        try (JarFile file = new JarFile(jar.toFile())) {
+            manifest = file.getManifest();
+            actuator = file.stream().anyMatch(e -> e.getName().matches("BOOT-INF/lib/spring-boot-actuator-\\d.*\\.jar"));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--app " + path + " is not a jar (" + e.getMessage() + ")");
+        }
+        Attributes main = manifest != null ? manifest.getMainAttributes() : new Attributes();
+        String version = main.getValue("Spring-Boot-Version");
+        String startClass = main.getValue("Start-Class");
+        if (version == null || startClass == null) {
+            throw new IllegalArgumentException("--app " + path + " is not a Spring Boot executable jar (its manifest has no "
+                    + (version == null ? "Spring-Boot-Version" : "Start-Class") + "): build it with Spring Boot's Maven plugin (repackage, as mvn package "
+                    + "does) or Gradle's bootJar");
+        }
+        if (!atLeast(version, OLDEST)) {
+            throw new IllegalArgumentException("--app " + path + " is Spring Boot " + version + ": the lab needs 3.2 or newer, where "
+                    + "spring.threads.virtual.enabled switches Tomcat and the task executors to virtual threads");
+        }
+        return new SpringBootJar(jar, version, startClass, actuator);
+    }
+
+    static boolean atLeast(String version, int[] oldest) {
+        String[] parts = version.split("[.-]");
+        for (int i = 0; i < oldest.length; i++) {
+            int part;
+            try {
+                part = i < parts.length ? Integer.parseInt(parts[i]) : 0;
+            } catch (NumberFormatException e) {
+                return false;
+            }
+            if (part != oldest[i]) return part > oldest[i];
+        }
+        return true;
+    }
+
+    public String describe() {
+        return path.getFileName() + " (Spring Boot " + bootVersion + ", " + startClass + (actuator ? ", Actuator" : ", no Actuator") + ")";
+    }
+}

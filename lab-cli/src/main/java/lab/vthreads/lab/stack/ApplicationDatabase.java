@@ -1,0 +1,35 @@
+package lab.vthreads.lab.stack;
+
+import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
+import lab.vthreads.lab.app.Application;
+import lab.vthreads.lab.process.StartFailure;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * The user's application's own database in the lab's embedded PostgreSQL, created empty the first time: its own
+ * Flyway, Liquibase or schema scripts then run on it at start-up, as they would in production. A restart of the
+ * application (./lab restart app) finds its data, as a restarted service finds its database.
+ */
+final class ApplicationDatabase {
+
+    private ApplicationDatabase() {
+    }
+
+    static void create(StackSettings settings) {
+        String server = settings.jdbcUrl().substring(0, settings.jdbcUrl().lastIndexOf('/') + 1) + "postgres";
+        try (Connection c = DriverManager.getConnection(server, EmbeddedPostgresServer.USER, EmbeddedPostgresServer.PASSWORD);
+             Statement s = c.createStatement()) {
+            try (ResultSet exists = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + Application.DATABASE + "'")) {
+                if (exists.next()) return;
+            }
+            s.execute("CREATE DATABASE " + Application.DATABASE);
+        } catch (SQLException e) {
+            throw new StartFailure("Could not create the application's database '" + Application.DATABASE + "' in the embedded PostgreSQL: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package lab.vthreads.lab;
+
+import lab.vthreads.infra.testdata.Cpfs;
+import lab.vthreads.infra.testsupport.ListenPorts;
+import lab.vthreads.lab.app.Application;
+import lab.vthreads.lab.app.SpringBootJar;
+import lab.vthreads.lab.load.GatlingRun;
+import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.process.StartFailure;
+import lab.vthreads.lab.stack.Factors;
+import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.StackSettings;
+import lab.vthreads.lab.stack.ThreadMode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A jar the lab knows nothing about, run as `./lab up --app` runs it: pessoa-service's own jar stands in for a user's
+ * application, told its settings only through Spring properties, handed the lab's PostgreSQL and the WireMock stubs
+ * under a property it names, and loaded by ScenarioSimulation from a scenario file. Nothing is left running.
+ */
+@Timeout(value = 6, unit = TimeUnit.MINUTES)
+class AppStackIT {
+
+    static final Path HOME = StackSmokeIT.HOME;
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    private static StackSettings settings(ThreadMode mode, Path run, Factors factors, Application app) {
+        return new StackSettings(mode, factors, new StackSettings.StackPorts(ListenPorts.next(), ListenPorts.next(), ListenPorts.next(),
+                ListenPorts.next(), ListenPorts.next(), ListenPorts.next()), Map.of(), null, HOME, run).withApplication(app);
+    }
+
+    private static SpringBootJar pessoaJar() throws Exception {
+        try (Stream<Path> files = Files.list(HOME.resolve("pessoa-service/target"))) {
+            return SpringBootJar.inspect(files.filter(f -> f.getFileName().toString().matches("pessoa-service-.*\\.jar")).findFirst().orElseThrow());
+        }
+    }
+
+    @Test
+    void aUsersJarGetsItsSettingsDatabaseAndStubsAndRunsAScenario(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path run) throws Exception {
+        Application app = new Application(pessoaJar(), Map.of(), Map.of(), null, true, HOME.resolve("wiremock"), "lab.cep.base-url");
+        // Platform threads: Tomcat reports the thread limit it was given (with virtual threads it has none, and says -1).
+        StackSettings settings = settings(ThreadMode.PLATFORM, run, Factors.builder().tomcatThreads(6).poolSize(4).cepLatency("fixed:20").build(), app);
+        Path scenario = scenario(run);
+        List<ProcessHandle> started = new ArrayList<>();
+        try (Stack stack = Stack.start(settings)) {
+            stack.processes().values().forEach(p -> started.addAll(p.handles()));
+            assertThat(stack.processes()).containsOnlyKeys(StackSettings.Component.POSTGRES, StackSettings.Component.WIREMOCK, StackSettings.Component.APP);
+            String base = "http://127.0.0.1:" + settings.ports().gateway();
+
+            ManagedProcess gatling = GatlingRun.start(HOME, "lab.vthreads.gatling.ScenarioSimulation", Map.of("baseUrl", base,
+                    "scenario", scenario.toString(), "resultsFile", run.resolve("results.json").toString(),
+                    "users", "6", "rampUp", "1", "hold", "5", "rampDown", "1"), run.resolve("gatling"), run.resolve("gatling.log"));
+            assertThat(GatlingRun.await(gatling, 180)).as("Gatling's exit; its log is " + run.resolve("gatling.log")).isZero();
+            JsonNode results = JsonMapper.builder().build().readTree(run.resolve("results.json").toFile());
+            assertThat(results.get("ko").asLong()).isZero();
+            long created = results.get("created201").asLong();
+            assertThat(created).isPositive();
+            // Each flow reads back what it stored, through the id it captured; and every 201 is one stored person.
+            assertThat(results.get("ok").asLong()).isGreaterThanOrEqualTo(2 * created);
+            assertThat(get(base + "/v1/pessoas/count")).contains("\"count\":" + created);
+            // The factors reached it as Spring properties.
+            String scrape = get("http://127.0.0.1:" + settings.ports().gatewayManagement() + "/actuator/prometheus");
+            assertThat(scrape).containsPattern("hikaricp_connections_max\\{[^}]*} 4\\.0").containsPattern("tomcat_threads_config_max_threads\\{[^}]*} 6\\.0");
+        }
+        assertThat(started).isNotEmpty().noneMatch(ProcessHandle::isAlive);
+    }
+
+    @Test
+    void anApplicationThatExitsWhileStartingShowsItsLogTailAndLeavesNothingRunning(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path run) throws Exception {
+        int closed = ListenPorts.next();
+        Application app = new Application(pessoaJar(), Map.of("spring.datasource.url", "jdbc:postgresql://127.0.0.1:" + closed + "/none"), Map.of(),
+                null, false, null, null);
+        StackSettings settings = settings(ThreadMode.VIRTUAL, run, Factors.NONE, app);
+        List<ProcessHandle> before = ProcessHandle.current().descendants().toList();
+        assertThatThrownBy(() -> Stack.start(settings))
+                .isInstanceOf(StartFailure.class)
+                .hasMessageContaining("app exited with code")
+                .hasMessageContaining("Last lines of")
+                .hasMessageContaining("Connection refused");
+        assertThat(ProcessHandle.current().descendants().filter(p -> p.isAlive() && !before.contains(p)).toList()).isEmpty();
+    }
+
+    /** Unique valid CPFs for every user the short run can have, then a flow that stores a person and reads it back. */
+    private static Path scenario(Path run) throws Exception {
+        StringBuilder csv = new StringBuilder("cpf,cep\n");
+        for (int i = 0; i < 4000; i++) csv.append(Cpfs.next()).append(",01001000\n");
+        Files.writeString(run.resolve("people.csv"), csv);
+        return Files.writeString(run.resolve("scenario.yaml"), """
+                payload:
+                  - path: people.csv
+                scenarios:
+                  - name: store and read back
+                    flow:
+                      - post:
+                          url: /v1/pessoas
+                          json: {cpf: "{{ cpf }}", nome: "PESSOA {{ $randomString(5) }}", enderecos: [{cep: "{{ cep }}"}]}
+                          expect: 201
+                          capture: {json: "$.id", as: id}
+                      - get: /v1/pessoas/{{ id }}
+                """);
+    }
+
+    private static String get(String url) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+}
