@@ -12,7 +12,11 @@ import lab.vthreads.lab.report.MicroReport;
 import lab.vthreads.lab.report.ResultsFiles;
 import lab.vthreads.lab.report.Summary;
 import lab.vthreads.lab.report.SummaryMarkdown;
+import lab.vthreads.lab.app.Application;
+import lab.vthreads.lab.stack.ApplicationArguments;
 import lab.vthreads.lab.stack.ThreadMode;
+import lab.vthreads.scenario.ScenarioException;
+import lab.vthreads.scenario.ScenarioReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -67,6 +71,12 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     FactorOptions factors;
 
+    @Mixin
+    ApplicationOptions application;
+
+    @Option(names = "--scenario", paramLabel = "FILE", description = "with --app: what one user of your application does (docs/scenarios.md)")
+    Path scenario;
+
     @Option(names = "--steal-threshold", defaultValue = "0.05", description = "flag a run whose hypervisor steal exceeds this share (default: ${DEFAULT-VALUE})")
     double stealThreshold;
 
@@ -115,10 +125,27 @@ public final class RunCommand implements Callable<Integer> {
             }
             return 0;
         }
-        Preset chosen = Preset.resolve(root, preset);
+        Application app;
+        try {
+            app = application.application();
+            if (app == null && scenario != null) throw new IllegalArgumentException("--scenario goes with --app JAR: the lab's own presets name their simulations");
+        } catch (IllegalArgumentException e) {
+            System.err.println("lab run: " + e.getMessage());
+            return 2;
+        }
+        // With --app the experiment's own preset is 'app', unless another is named.
+        Preset chosen = Preset.resolve(root, app != null && preset.equals("default") ? "app" : preset);
         chosen = (shortVariant ? chosen.shortened() : chosen).with(new Preset.Overrides(users, modes, hold, warmup, repeat, aaControl, prewarm), factors.factors());
         Path directory = results != null ? results.toAbsolutePath() : home.newFolder("results", chosen.name());
         Instant start = Instant.now();
+        if (app != null) {
+            String refused = refusedForApplication(chosen, app, root, directory);
+            if (refused != null) {
+                System.err.println("lab run: " + refused);
+                return 2;
+            }
+            out.println("No calibration for your application yet: the report has no capacity model (docs/your-application.md).");
+        }
         if (chosen.isMicroBenchmark()) {
             return runMicro(chosen, root, directory, start, out);
         }
@@ -126,7 +153,8 @@ public final class RunCommand implements Callable<Integer> {
             return runExternal(chosen, root, directory, start, out);
         }
         ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(chosen, shortVariant, root, directory,
-                ports.ports(), stealThreshold, !noRerun, calibrationSeconds, recalibrate, scale, isolation, out));
+                ports.ports(), stealThreshold, !noRerun, app != null ? 0 : calibrationSeconds, recalibrate, scale, isolation, out, app,
+                app != null ? scenario.toAbsolutePath() : null));
         int runs = runner.cells().size() * chosen.repeat();
         out.printf("Experiment '%s'%s: %s%d cells × %d repeat(s) = %d measured runs, about %d min; results in %s%n", chosen.name(),
                 shortVariant ? " (short)" : "", runner.estimateCalibration().isZero() ? "" : "calibration + ", runner.cells().size(), chosen.repeat(), runs,
@@ -157,6 +185,34 @@ public final class RunCommand implements Callable<Integer> {
         out.print(SummaryMarkdown.faults(experiment));
         finished(out, start, directory);
         return 0;
+    }
+
+    /**
+     * Why this run cannot measure the application, checked before anything starts; null when it can. The scenario is
+     * read whole here, with the reader the load generator runs it with.
+     */
+    private String refusedForApplication(Preset chosen, Application app, Path root, Path directory) {
+        if (scenario == null) return "--app needs --scenario FILE: what one user of your application does (docs/scenarios.md)";
+        try {
+            ScenarioReader.read(scenario);
+        } catch (ScenarioException e) {
+            return e.getMessage();
+        }
+        if (!chosen.simulation().equals("ScenarioSimulation")) {
+            return "preset " + chosen.name() + " runs " + chosen.simulation() + ", the lab's own service's load; with --app use a preset whose simulation is "
+                    + "ScenarioSimulation (the default with --app: app)";
+        }
+        if (target != null || scale || chosen.hasFaults() || chosen.isMicroBenchmark()) {
+            return "--app runs the lab's experiment on your jar: not with --target, --scale, a fault preset or a micro-benchmark";
+        }
+        try {
+            chosen.cells().forEach(cell -> ApplicationArguments.checkFactors(cell.factors()));
+            ApplicationArguments.checkProperties(new lab.vthreads.lab.stack.StackSettings(ThreadMode.VIRTUAL, null, ports.ports(), null, null, root,
+                    directory).withApplication(app));
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        return null;
     }
 
     private Integer runExternal(Preset chosen, Path root, Path directory, Instant start, PrintStream out) throws Exception {

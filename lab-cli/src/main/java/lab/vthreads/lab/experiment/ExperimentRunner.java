@@ -43,10 +43,19 @@ public final class ExperimentRunner {
      * @param calibrationSeconds how long each of the calibration's measured runs holds its load
      * @param recalibrate        measure the calibration even if one is kept for this fingerprint (CalibrationCache)
      * @param scale              move the preset's published scenario to this machine after calibrating (ScaledScenario)
+     * @param application        a user's application to run instead of the lab's services; null: the lab's own
+     * @param scenario           the scenario file ScenarioSimulation runs on it
      */
     public record Options(Preset preset, boolean shortVariant, Path home, Path resultsDirectory, StackSettings.StackPorts ports,
                           double stealThreshold, boolean rerunOnSteal, int calibrationSeconds, boolean recalibrate, boolean scale, Isolation.Request isolation,
-                          PrintStream out) {
+                          PrintStream out, lab.vthreads.lab.app.Application application, Path scenario) {
+
+        /** The lab's own services. */
+        public Options(Preset preset, boolean shortVariant, Path home, Path resultsDirectory, StackSettings.StackPorts ports, double stealThreshold,
+                       boolean rerunOnSteal, int calibrationSeconds, boolean recalibrate, boolean scale, Isolation.Request isolation, PrintStream out) {
+            this(preset, shortVariant, home, resultsDirectory, ports, stealThreshold, rerunOnSteal, calibrationSeconds, recalibrate, scale, isolation, out,
+                    null, null);
+        }
     }
 
     private final Options options;
@@ -72,6 +81,9 @@ public final class ExperimentRunner {
         }
         if (options.scale() && preset.hasFaults()) {
             throw new IllegalArgumentException("Preset " + preset.name() + " injects faults and measures no capacity model: it cannot be --scale'd");
+        }
+        if (options.application() != null && (options.calibrationSeconds() > 0 || options.scale() || preset.hasFaults() || options.scenario() == null)) {
+            throw new IllegalArgumentException("A user's application runs with a scenario, no calibration (not built for it yet), no --scale and no faults");
         }
         if (options.scale() && (preset.published() == null || preset.published().scaling() == null)) {
             throw new IllegalArgumentException("Preset " + preset.name() + " has no published thread and CPU bounds to scale (published.scaling)");
@@ -163,10 +175,11 @@ public final class ExperimentRunner {
         try (Isolation isolation = Isolations.create(options.isolation(), quotas(limits), line -> options.out().println(line))) {
             this.isolation = isolation;
             isolation.placeSelf();
-            load = new LoadGenerators(options.home(), preset.simulation(), isolation.prefix("gatling"));
+            load = new LoadGenerators(options.home(), preset.simulation(), isolation.prefix("gatling"),
+                    options.scenario() != null ? Map.of("scenario", options.scenario().toString()) : Map.of());
             if (aborted) load.abort();
             StackSettings settings = new StackSettings(cells.getFirst().mode(), cells.getFirst().factors(), options.ports(), limits, null,
-                    options.home(), options.resultsDirectory().resolve("infra"));
+                    options.home(), options.resultsDirectory().resolve("infra")).withApplication(options.application());
             boolean refusesConnections = preset.faults() != null && preset.faults().stream().anyMatch(f -> f.kind() == Fault.Kind.CEP_FAULTS);
             return run(refusesConnections ? settings.withCepRefusable() : settings, isolation);
         }
@@ -365,8 +378,12 @@ public final class ExperimentRunner {
         Path stackDir = options.resultsDirectory().resolve("cells").resolve(first.id()).resolve("r" + repeat);
         Files.createDirectories(stackDir);
         StackSettings settings = base.with(first.mode(), first.factors(), stackDir);
-        HttpAdminClient cepAdmin = new HttpAdminClient("127.0.0.1", settings.ports().wiremock());
-        CepLatencySwitch.apply(cepAdmin, settings.cepLatency());
+        boolean application = settings.application() != null;
+        HttpAdminClient cepAdmin = application && settings.application().stubs() == null ? null
+                : new HttpAdminClient("127.0.0.1", settings.ports().wiremock());
+        // A user's stubs: the cells' latency on every one (none: their own delays), and never switched off for a prewarm.
+        if (application && cepAdmin != null) CepLatencySwitch.applyToAll(cepAdmin, settings.cepLatency());
+        if (!application) CepLatencySwitch.apply(cepAdmin, settings.cepLatency());
         load.requireNotAborted();
         try {
             stack.startServices(settings);
@@ -382,6 +399,7 @@ public final class ExperimentRunner {
         }
         try {
             if (group.cells().size() > 1) progress.note("services for " + String.join(", ", group.order()) + ", in that order");
+            DatabaseSnapshot snapshot = applicationSnapshot(settings);
             MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold(), isolation);
             // Before the first cell's database is emptied: the prewarm's rows go with it.
             // On every CPU: the prewarm measures nothing, and it ends when the compilers do, which on the services' one
@@ -392,8 +410,9 @@ public final class ExperimentRunner {
             // 3.5-3.9 ms against 0.8-1.3 ms. Without the latency both modes serve what the CPU allows while they warm.
             // Then a shorter one with the cells' latency: what only many requests waiting at once compile (MeasuredRun#prewarm).
             ExperimentResults.Prewarmed prewarmed = preset.prewarmSeconds() <= 0 ? null : stack.onEveryCpu(() -> {
-                CepLatencySwitch.apply(cepAdmin, new lab.vthreads.infra.cep.CepLatency.None());
-                progress.note("prewarm on every CPU with no CEP latency" + (settings.cepLatency() instanceof lab.vthreads.infra.cep.CepLatency.None
+                if (!application) CepLatencySwitch.apply(cepAdmin, new lab.vthreads.infra.cep.CepLatency.None());
+                progress.note(application ? "prewarm on every CPU, with the stubs' latency as the cells have it"
+                        : "prewarm on every CPU with no CEP latency" + (settings.cepLatency() instanceof lab.vthreads.infra.cep.CepLatency.None
                         ? ", as the cells" : ", then with the cells' " + settings.cepLatency().text()));
                 try {
                     return measuredRun.prewarm(Endpoints.of(settings), Prewarm.serviceProcesses(stack.processes()), first, stackDir,
@@ -401,13 +420,13 @@ public final class ExperimentRunner {
                 } catch (java.io.IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 } finally {
-                    CepLatencySwitch.apply(cepAdmin, settings.cepLatency());
+                    if (!application) CepLatencySwitch.apply(cepAdmin, settings.cepLatency());
                 }
             });
             for (int i = 0; i < group.cells().size(); i++) {
                 Cell cell = group.cells().get(i);
                 ExperimentResults.StackUse use = new ExperimentResults.StackUse(i + 1, group.order(), null);
-                ExperimentResults.RepeatResult result = runWithStealCheck(stack, settings, measuredRun, cell, repeat, use);
+                ExperimentResults.RepeatResult result = runWithStealCheck(stack, settings, measuredRun, cell, repeat, use, snapshot);
                 results.get(cell).add(prewarmed == null ? result : result.withPrewarm(prewarmed));
             }
             if (afterCells != null) afterCells.run();
@@ -417,17 +436,33 @@ public final class ExperimentRunner {
     }
 
     private ExperimentResults.RepeatResult runWithStealCheck(Stack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat,
-                                                             ExperimentResults.StackUse use) throws Exception {
-        ExperimentResults.RepeatResult result = runCell(stack, settings, measuredRun, cell, repeat, 1, use);
+                                                             ExperimentResults.StackUse use, DatabaseSnapshot snapshot) throws Exception {
+        ExperimentResults.RepeatResult result = runCell(stack, settings, measuredRun, cell, repeat, 1, use, snapshot);
         if (result.stealFlagged() && options.rerunOnSteal()) {
             progress.runningAgain(cell.id(), result.machine().meanSteal(), options.stealThreshold());
-            result = runCell(stack, settings, measuredRun, cell, repeat, 2, use);
+            result = runCell(stack, settings, measuredRun, cell, repeat, 2, use, snapshot);
         }
         return result;
     }
 
+    /**
+     * A user's application's database once its migrations have run on a fresh pair's first start, before any load:
+     * what every cell on the pair starts from. Null for the lab's own services (MeasuredRun empties their tables) and
+     * for an application that brings its own database, which the lab cannot reset.
+     */
+    private DatabaseSnapshot applicationSnapshot(StackSettings settings) throws java.sql.SQLException {
+        if (settings.application() == null || !settings.application().labDatabase()) return null;
+        DatabaseSnapshot snapshot = DatabaseSnapshot.take(settings.jdbcUrl(), lab.vthreads.infra.postgres.EmbeddedPostgresServer.USER,
+                lab.vthreads.infra.postgres.EmbeddedPostgresServer.PASSWORD);
+        progress.note("the application's database after its own migrations: " + snapshot.tables() + " tables, " + snapshot.rows()
+                + " rows, put back before each cell");
+        return snapshot;
+    }
+
     private ExperimentResults.RepeatResult runCell(Stack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat, int attempt,
-                                                   ExperimentResults.StackUse use) throws Exception {
+                                                   ExperimentResults.StackUse use, DatabaseSnapshot snapshot) throws Exception {
+        // The prewarm's and an earlier cell's writes go: every cell starts from the same data.
+        if (snapshot != null) snapshot.restore();
         int total = cells.size() * preset.repeat();
         Path dir = options.resultsDirectory().resolve("cells").resolve(cell.id()).resolve("r" + repeat + (attempt > 1 ? "-again" : ""));
         Files.createDirectories(dir);

@@ -7,6 +7,7 @@ import lab.vthreads.lab.process.StartFailure;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -18,21 +19,30 @@ final class LoadGenerators {
     private final Path home;
     private final String simulationClass;
     private final List<String> placement;
+    // What every run of this experiment's simulation is given besides its load (a user's scenario file).
+    private final Map<String, String> always;
     private final List<ManagedProcess> started = new CopyOnWriteArrayList<>();
     private volatile ManagedProcess running;
     private volatile boolean aborted;
 
     /** @param placement what puts the load generator in its place on a partitioned machine */
     LoadGenerators(Path home, String simulation, List<String> placement) {
+        this(home, simulation, placement, Map.of());
+    }
+
+    LoadGenerators(Path home, String simulation, List<String> placement, Map<String, String> always) {
         this.home = home;
         this.simulationClass = GatlingRun.simulationClass(simulation);
         this.placement = List.copyOf(placement);
+        this.always = Map.copyOf(always);
     }
 
     /** Starts the simulation; {@link #await} waits for it. */
     ManagedProcess start(LoadProperties load, Path reports, Path log) {
         requireNotAborted();
-        ManagedProcess process = GatlingRun.start(home, simulationClass, load.asMap(), reports, log, placement);
+        Map<String, String> properties = new java.util.LinkedHashMap<>(load.asMap());
+        properties.putAll(always);
+        ManagedProcess process = GatlingRun.start(home, simulationClass, properties, reports, log, placement);
         started.add(process);
         running = process;
         return process;

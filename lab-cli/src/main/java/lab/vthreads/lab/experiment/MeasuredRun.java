@@ -160,7 +160,7 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
 
     private static Map<String, Long> servicePids(Map<String, ManagedProcess> measured) {
         Map<String, Long> pids = new LinkedHashMap<>();
-        for (String service : List.of(StackSettings.Component.PESSOA.label(), StackSettings.Component.GATEWAY.label())) {
+        for (String service : List.of(StackSettings.Component.PESSOA.label(), StackSettings.Component.GATEWAY.label(), StackSettings.Component.APP.label())) {
             ManagedProcess process = measured.get(service);
             if (process != null) pids.put(service, process.pid());
         }
@@ -214,7 +214,9 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
      */
     ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir, Runnable latencyOn)
             throws java.io.IOException {
-        boolean withLatency = !(cell.factors().latency() instanceof lab.vthreads.infra.cep.CepLatency.None);
+        // A user's application: one prewarm, with its stubs' latency as the cells have it (the lab switches no latency
+        // it does not own, so there is no stage without it).
+        boolean withLatency = endpoints.cepAdmin() != null && !(cell.factors().latency() instanceof lab.vthreads.infra.cep.CepLatency.None);
         Prewarm.Rule last = withLatency ? Prewarm.Rule.WITH_LATENCY : Prewarm.Rule.FIRST;
         Runnable rehearsal = threadDumpRehearsal(services, cell, dir.resolve(last.name()));
         ExperimentResults.Prewarmed first = prewarm(endpoints, services, cell, dir, Prewarm.Rule.FIRST, preset.prewarmSeconds(),
@@ -236,7 +238,7 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
                 .client(cell.factors().client()).resultsFile(dir.resolve(name + "-results.json"));
         progress.note(String.format(java.util.Locale.ROOT, "%s: %d users until the services' JIT and CPU per request settle, at most %d s",
                 name, cell.users(), maxSeconds));
-        return new Prewarm(load, progress).run(properties, Prewarm.services(endpoints.pessoaManagement(), endpoints.gatewayManagement()), services,
+        return new Prewarm(load, progress).run(properties, endpoints.services(), services,
                 maxSeconds, dir, rule, underLoad);
     }
 

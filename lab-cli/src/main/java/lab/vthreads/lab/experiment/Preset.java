@@ -160,6 +160,14 @@ public record Preset(
         return with(new Overrides(users, null, null, null, null), overrides);
     }
 
+    /**
+     * Whether its simulation checks that every 201 is one stored row (pessoa-service's count endpoint): not a user's
+     * scenario, whose application the lab knows no count of.
+     */
+    public boolean checksStoredRows() {
+        return !"ScenarioSimulation".equals(simulation);
+    }
+
     public boolean hasFaults() {
         return !faults.isEmpty();
     }

@@ -99,7 +99,8 @@ final class Prewarm {
     static Map<String, ManagedProcess> serviceProcesses(Map<lab.vthreads.lab.stack.StackSettings.Component, ManagedProcess> stack) {
         Map<String, ManagedProcess> services = new LinkedHashMap<>();
         stack.forEach((component, process) -> {
-            if (component == lab.vthreads.lab.stack.StackSettings.Component.PESSOA || component == lab.vthreads.lab.stack.StackSettings.Component.GATEWAY) {
+            if (component == lab.vthreads.lab.stack.StackSettings.Component.PESSOA || component == lab.vthreads.lab.stack.StackSettings.Component.GATEWAY
+                    || component == lab.vthreads.lab.stack.StackSettings.Component.APP) {
                 services.put(component.label(), process);
             }
         });

@@ -26,7 +26,7 @@ final class CgroupIsolation implements Isolation {
     static final int V2_WEIGHT = 100;
     static final long PERIOD_US = 100_000;
     /** The JVMs under test, whose JIT compiler threads get a group of their own where the machine allows it. */
-    static final List<String> SERVICES = List.of("pessoa-service", "gateway-service");
+    static final List<String> SERVICES = List.of("pessoa-service", "gateway-service", "app");
     static final String APP = "app", JIT = "jit";
 
     private final CgroupLayout layout;

@@ -49,7 +49,7 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
      * @param trendNoises  each repeat's {@link lab.vthreads.lab.load.ClientResult#holdTrendNoise}, beside its trend (null: not recorded)
      */
     public record Row(String cell, String variant, int users, ThreadMode mode, boolean replica, int repeats, Stat requests, Stat throughput,
-                      Stat mean, Stat p95, Stat p99, Stat errors, boolean allConsistent, boolean anyStealFlagged, List<Double> trends,
+                      Stat mean, Stat p95, Stat p99, Stat errors, Boolean allConsistent, boolean anyStealFlagged, List<Double> trends,
                       List<Double> trendNoises) {
 
         /** Every repeat's hold window steady (null: not recorded), by {@link lab.vthreads.lab.load.ClientResult#steady}'s rule. */
@@ -104,7 +104,9 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
                     stat(r, x -> x.client().requests()), stat(r, x -> x.client().throughput()),
                     stat(r, x -> x.client().latency().mean()), stat(r, x -> x.client().latency().p95()),
                     stat(r, x -> x.client().latency().p99()), stat(r, x -> x.client().ko()),
-                    r.stream().allMatch(x -> x.client().consistent()), r.stream().anyMatch(RepeatResult::stealFlagged),
+                    // Null: not checked (a user's scenario; the lab knows no count of its application's rows).
+                    results.settings() == null || results.settings().checksStoredRows() ? r.stream().allMatch(x -> x.client().consistent()) : null,
+                    r.stream().anyMatch(RepeatResult::stealFlagged),
                     r.stream().map(x -> x.client().holdTrend()).filter(Objects::nonNull).toList(),
                     r.stream().filter(x -> x.client().holdTrend() != null).map(x -> x.client().holdTrendNoise()).collect(java.util.stream.Collectors.toList())));
         }

@@ -20,7 +20,7 @@ public final class ApplicationArguments {
     private static final Map<String, java.util.function.Predicate<Factors>> SERVICE_ONLY = new LinkedHashMap<>();
 
     static {
-        SERVICE_ONLY.put("--cep-inside-transaction", f -> f.cepInsideTransaction() != null);
+        SERVICE_ONLY.put("--cep-inside-transaction", f -> Boolean.TRUE.equals(f.cepInsideTransaction()));
         SERVICE_ONLY.put("--db-concurrency-limit", f -> f.concurrencyLimit() != null);
         SERVICE_ONLY.put("--cep-read-timeout-ms", f -> f.cepReadTimeoutMs() != null);
         SERVICE_ONLY.put("--hikari-cp", f -> f.hikariCp() != null);
@@ -67,6 +67,12 @@ public final class ApplicationArguments {
      * is named), and a factor that only the lab's own service reads.
      */
     public static void check(StackSettings settings) {
+        checkProperties(settings);
+        checkFactors(settings.factors());
+    }
+
+    /** A property the lab owns, passed through: refused, with the option to use instead. */
+    public static void checkProperties(StackSettings settings) {
         Map<String, String> labs = labs(settings);
         for (String name : settings.application().properties().keySet()) {
             if (labs.containsKey(name) || OWNED_BY_OPTIONS.containsKey(name)) {
@@ -74,8 +80,12 @@ public final class ApplicationArguments {
                         ? "; use " + OWNED_BY_OPTIONS.get(name) : " (the ports, the address, the thread mode and the lab's database and stubs are the lab's)"));
             }
         }
+    }
+
+    /** A factor only the lab's own pessoa-service reads: refused for an application. */
+    public static void checkFactors(Factors factors) {
         SERVICE_ONLY.forEach((option, set) -> {
-            if (set.test(settings.factors())) {
+            if (set.test(factors)) {
                 throw new IllegalArgumentException(option + " is a setting of the lab's own pessoa-service; your application has no such switch");
             }
         });

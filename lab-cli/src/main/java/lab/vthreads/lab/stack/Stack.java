@@ -93,6 +93,8 @@ public final class Stack implements AutoCloseable {
     public synchronized void startServices(StackSettings cell) {
         services = cell;
         if (cell.application() != null) {
+            // Every pair of JVMs starts from an empty database of its own, as a fresh deployment does.
+            if (cell.application().labDatabase() && cell.externalDatabase() == null) ApplicationDatabase.fresh(cell);
             widenedForStart(Component.APP, () -> awaitApplication(launchApplication()));
             return;
         }
@@ -227,7 +229,6 @@ public final class Stack implements AutoCloseable {
         HealthCheck.awaitLogLine(postgres, "PostgreSQL ready", INFRA_START);
         postgresInitialised = true;
         adoptPostmaster(postgres, dataDirectory);
-        if (settings.application() != null) ApplicationDatabase.create(settings);
         rows.put(Component.POSTGRES, new Row(Component.POSTGRES, settings.jdbcUrl(), postgres.pid(),
                 "embedded PostgreSQL 18, user " + EmbeddedPostgresServer.USER + ", data in " + settings.home().relativize(dataDirectory)));
     }
