@@ -11,15 +11,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A user's application's database as its own migrations left it (schema, seed rows, sequences), kept in a schema of
- * the lab's and put back before each cell: a scenario that writes (new owners, new orders) would otherwise make the
+ * A user's application's database as its own migrations left it (schema and seed rows), kept in a schema of the
+ * lab's and put back before each cell: a scenario that writes (new owners, new orders) would otherwise make the
  * next cell read more rows than the first, and its window unsteady. The lab knows none of the application's tables,
  * so it reads them from PostgreSQL's catalogue: every ordinary and partitioned table outside the system schemas.
  *
  * <p>Restored in one transaction with triggers and foreign keys off ({@code session_replication_role = replica}, which
- * the lab's superuser may set), so the order of the tables does not matter; identity columns get their old values
- * back and sequences their old positions. The application's JVM stays up: its pooled connections are idle between
- * cells, and TRUNCATE waits for any that is not.
+ * the lab's superuser may set), so the order of the tables does not matter, and identity columns get their old values
+ * back. Sequences are left where the load took them: an application caches blocks of them (Hibernate's pooled
+ * optimizer takes 50 at a time), and one put back would hand its JVM ids it has already used, colliding with rows the
+ * next cell stores. The application's JVM stays up: its pooled connections are idle between cells, and TRUNCATE
+ * waits for any that is not.
  */
 final class DatabaseSnapshot {
 
@@ -30,25 +32,22 @@ final class DatabaseSnapshot {
     private final String password;
     /** Table, as a quoted name, to its copy's quoted name and its insertable columns. */
     private final Map<String, Copy> tables;
-    private final Map<String, Long> sequences;
     private final long rows;
 
     private record Copy(String snapshot, String columns) {
     }
 
-    private DatabaseSnapshot(String url, String user, String password, Map<String, Copy> tables, Map<String, Long> sequences, long rows) {
+    private DatabaseSnapshot(String url, String user, String password, Map<String, Copy> tables, long rows) {
         this.url = url;
         this.user = user;
         this.password = password;
         this.tables = tables;
-        this.sequences = sequences;
         this.rows = rows;
     }
 
-    /** Copies every table and sequence position now: call it once the application's migrations have run, before any load. */
+    /** Copies every table now: call it once the application's migrations have run, before any load. */
     static DatabaseSnapshot take(String url, String user, String password) throws SQLException {
         Map<String, Copy> tables = new LinkedHashMap<>();
-        Map<String, Long> sequences = new LinkedHashMap<>();
         long rows = 0;
         try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement()) {
             s.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
@@ -69,19 +68,11 @@ final class DatabaseSnapshot {
                 }
                 tables.put(table, new Copy(copy, insertable(s, table)));
             }
-            try (ResultSet r = s.executeQuery("SELECT schemaname, sequencename, last_value FROM pg_sequences "
-                    + "WHERE schemaname NOT IN ('pg_catalog', 'information_schema', '" + SCHEMA + "')")) {
-                while (r.next()) {
-                    long last = r.getLong(3);
-                    Long position = r.wasNull() ? null : last;
-                    sequences.put(quote(r.getString(1)) + "." + quote(r.getString(2)), position);
-                }
-            }
         }
-        return new DatabaseSnapshot(url, user, password, tables, sequences, rows);
+        return new DatabaseSnapshot(url, user, password, tables, rows);
     }
 
-    /** Every table back to the snapshot's rows, every sequence to its position; returns the rows put back. */
+    /** Every table back to the snapshot's rows; returns the rows put back. */
     long restore() throws SQLException {
         try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement()) {
             c.setAutoCommit(false);
@@ -93,12 +84,6 @@ final class DatabaseSnapshot {
                     String columns = table.getValue().columns();
                     s.execute("INSERT INTO " + table.getKey() + " (" + columns + ") OVERRIDING SYSTEM VALUE SELECT " + columns + " FROM "
                             + table.getValue().snapshot());
-                }
-                for (Map.Entry<String, Long> sequence : sequences.entrySet()) {
-                    String name = "'" + sequence.getKey().replace("'", "''") + "'";
-                    // A sequence never used starts again at its first value; a used one goes on after its last.
-                    s.execute(sequence.getValue() == null ? "SELECT setval(" + name + ", (SELECT seqstart FROM pg_sequence WHERE seqrelid = "
-                            + name + "::regclass), false)" : "SELECT setval(" + name + ", " + sequence.getValue() + ", true)");
                 }
                 c.commit();
             } catch (SQLException e) {

@@ -36,7 +36,9 @@ public final class GatlingResults {
         r.get("koReasons").properties().forEach(e -> reasons.put(e.getKey(), e.getValue().asLong()));
         long created = r.get("created201").asLong();
         boolean countRead = !r.path("countAfter").isNull() && !r.path("countAfter").isMissingNode();
-        if (!countRead) reasons.put("count endpoint unreadable after the run", 1L);
+        // A scenario's simulation counts nothing (neither count read): only a count read before and not after is lost.
+        boolean counting = countRead || !(r.path("countBefore").isNull() || r.path("countBefore").isMissingNode());
+        if (!countRead && counting) reasons.put("count endpoint unreadable after the run", 1L);
         long delta = countRead ? r.get("countAfter").asLong() - r.get("countBefore").asLong() : -1;
         ClientResult.Latency requestLatency = latency(latency);
         JsonNode operations = r.path("steadyOperationOkLatencyMs");

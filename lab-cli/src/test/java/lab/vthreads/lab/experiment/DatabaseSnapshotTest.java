@@ -15,7 +15,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A real PostgreSQL: an application's tables, seed rows and sequences, written over by a "cell", then put back. */
+/** A real PostgreSQL: an application's tables and seed rows, written over by a "cell", then put back. */
 class DatabaseSnapshotTest {
 
     private String url;
@@ -39,7 +39,7 @@ class DatabaseSnapshotTest {
     }
 
     @Test
-    void everyCellStartsFromTheRowsAndSequencesTheMigrationsLeft() throws SQLException {
+    void everyCellStartsFromTheRowsTheMigrationsLeft() throws SQLException {
         DatabaseSnapshot snapshot = DatabaseSnapshot.take(url, EmbeddedPostgresServer.USER, EmbeddedPostgresServer.PASSWORD);
         assertThat(snapshot.tables()).isEqualTo(3);
         assertThat(snapshot.rows()).isEqualTo(4);
@@ -54,23 +54,14 @@ class DatabaseSnapshotTest {
         assertThat(rows("SELECT id || ':' || name || ':' || upper_name FROM owners ORDER BY id")).containsExactly("1:franklin:FRANKLIN", "2:davis:DAVIS");
         assertThat(rows("SELECT id || ':' || owner_id || ':' || name FROM shop.pets")).containsExactly("1:1:leo");
         assertThat(rows("SELECT version FROM flyway_schema_history")).containsExactly("1");
-        // The sequences go on where the migrations left them, as the next cell's first insert would see them.
-        sql("INSERT INTO owners (name) VALUES ('next')", "INSERT INTO shop.pets (owner_id, name) VALUES (3, 'next')");
-        assertThat(rows("SELECT id || '' FROM owners WHERE name = 'next'")).containsExactly("3");
-        assertThat(rows("SELECT id || '' FROM shop.pets WHERE name = 'next'")).containsExactly("2");
+        // Sequences go on where the load took them: the application may hold a block of them in memory (Hibernate's
+        // pooled optimizer does), and ids handed out again would collide with what the next cell stores.
+        sql("INSERT INTO owners (name) VALUES ('next')", "INSERT INTO shop.pets (owner_id, name) VALUES (1, 'next')");
+        assertThat(rows("SELECT id || '' FROM owners WHERE name = 'next'")).containsExactly("5");
+        assertThat(rows("SELECT id || '' FROM shop.pets WHERE name = 'next'")).containsExactly("4");
         // And again: a second cell on the same JVMs starts where the first did.
         snapshot.restore();
         assertThat(rows("SELECT count(*) || '' FROM owners")).containsExactly("2");
-    }
-
-    @Test
-    void anUnusedSequenceStartsAgainAtItsFirstValue() throws SQLException {
-        sql("CREATE TABLE visits (id serial PRIMARY KEY, note text)");
-        DatabaseSnapshot snapshot = DatabaseSnapshot.take(url, EmbeddedPostgresServer.USER, EmbeddedPostgresServer.PASSWORD);
-        sql("INSERT INTO visits (note) VALUES ('a'), ('b')");
-        snapshot.restore();
-        sql("INSERT INTO visits (note) VALUES ('first')");
-        assertThat(rows("SELECT id || '' FROM visits")).containsExactly("1");
     }
 
     private void sql(String... statements) throws SQLException {
