@@ -29,7 +29,7 @@ public class StackOptions {
 
     @Option(names = "--limit", mapFallbackValue = "", paramLabel = "COMPONENT=CPUS[:MEMORY[:CPU_LIST]]",
             description = {"resource limits mirroring compose's deploy.resources.limits, e.g. --limit pessoa-service=2:2g "
-                    + "--limit wiremock=0.5:512m:1 (components: wiremock, pessoa-service, gateway-service).",
+                    + "--limit wiremock=0.5:512m:1 (components: wiremock, pessoa-service, gateway-service, app).",
                     "Default for each: 2 CPUs and 2 GB, as compose. CPU_LIST pins with taskset."})
     Map<String, String> limits = new LinkedHashMap<>();
 

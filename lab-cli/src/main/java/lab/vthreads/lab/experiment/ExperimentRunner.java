@@ -411,7 +411,7 @@ public final class ExperimentRunner {
             // Then a shorter one with the cells' latency: what only many requests waiting at once compile (MeasuredRun#prewarm).
             ExperimentResults.Prewarmed prewarmed = preset.prewarmSeconds() <= 0 ? null : stack.onEveryCpu(() -> {
                 if (!application) CepLatencySwitch.apply(cepAdmin, new lab.vthreads.infra.cep.CepLatency.None());
-                progress.note(application ? "prewarm on every CPU, with the stubs' latency as the cells have it"
+                progress.note(application ? "prewarm on every CPU" + (cepAdmin != null ? ", with the stubs' latency as the cells have it" : "")
                         : "prewarm on every CPU with no CEP latency" + (settings.cepLatency() instanceof lab.vthreads.infra.cep.CepLatency.None
                         ? ", as the cells" : ", then with the cells' " + settings.cepLatency().text()));
                 try {

@@ -27,6 +27,13 @@ public final class PrometheusScrape {
     public record Series(String name, Map<String, String> labels, double value) {
     }
 
+    // Management URLs whose /actuator/prometheus answered 404: read through ActuatorMetrics from then on.
+    private static final java.util.Set<String> WITHOUT_PROMETHEUS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    static PrometheusScrape of(List<Series> series) {
+        return new PrometheusScrape(List.copyOf(series));
+    }
+
     /** Scrapes {@code baseUrl}/actuator/prometheus; an unreachable service gives an empty scrape, not an error. */
     public static PrometheusScrape of(String managementBaseUrl) {
         return of(managementBaseUrl, List.of());
@@ -37,10 +44,16 @@ public final class PrometheusScrape {
      * lab its parsing, once a second, on the machine being measured.
      */
     public static PrometheusScrape of(String managementBaseUrl, List<String> families) {
+        if (WITHOUT_PROMETHEUS.contains(managementBaseUrl) && !families.isEmpty()) return ActuatorMetrics.read(managementBaseUrl, families);
         String query = families.isEmpty() ? "" : "?" + String.join("&", families.stream().map(f -> "includedNames=" + f).toList());
         try {
             HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(managementBaseUrl + "/actuator/prometheus" + query))
                     .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 404 && !families.isEmpty()) {
+                // Actuator without a Prometheus registry (a user's application): its metrics endpoint has the same figures.
+                WITHOUT_PROMETHEUS.add(managementBaseUrl);
+                return ActuatorMetrics.read(managementBaseUrl, families);
+            }
             return response.statusCode() == 200 ? parse(response.body()) : new PrometheusScrape(List.of());
         } catch (IOException e) {
             return new PrometheusScrape(List.of());

@@ -54,10 +54,19 @@ public final class ApplicationArguments {
         return properties;
     }
 
+    /**
+     * What the lab reads on the management port: health to know it is up, metrics (or Prometheus, where the
+     * application has its registry) for the JIT, the requests, the heap, the threads and the pool. Spring exposes only
+     * health by default; a user who sets the property keeps theirs.
+     */
+    static final String EXPOSED = "management.endpoints.web.exposure.include";
+
     /** The command line's arguments: the user's properties, then the lab's. */
     public static List<String> of(StackSettings settings) {
         List<String> arguments = new ArrayList<>();
         settings.application().properties().forEach((name, value) -> arguments.add("--" + name + "=" + value));
+        // Given twice, a command-line property is both values joined: the user's alone, if they set it.
+        if (!settings.application().properties().containsKey(EXPOSED)) arguments.add("--" + EXPOSED + "=health,metrics,prometheus");
         labs(settings).forEach((name, value) -> arguments.add("--" + name + "=" + value));
         return arguments;
     }

@@ -58,6 +58,11 @@ class ApplicationArgumentsTest {
         List<String> args = ApplicationArguments.of(settings(ThreadMode.VIRTUAL, Factors.NONE, app));
         assertThat(args.getFirst()).isEqualTo("--spring.profiles.active=postgres");
         assertThat(args).contains("--payments.base-url=http://127.0.0.1:18089");
+        // What the lab reads on the management port, unless the user says which endpoints (then theirs alone, not both joined).
+        assertThat(args).contains("--management.endpoints.web.exposure.include=health,metrics,prometheus");
+        Application exposing = new Application(JAR, Map.of("management.endpoints.web.exposure.include", "*"), Map.of(), null, true, null, null);
+        assertThat(ApplicationArguments.of(settings(ThreadMode.VIRTUAL, Factors.NONE, exposing)))
+                .filteredOn(a -> a.startsWith("--management.endpoints.web.exposure.include=")).containsExactly("--management.endpoints.web.exposure.include=*");
     }
 
     @Test

@@ -1,0 +1,108 @@
+package lab.vthreads.lab.metrics;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The figures the lab reads, from Actuator's {@code /actuator/metrics/{name}} where an application has Actuator but no
+ * Prometheus registry (spring-petclinic, for one): each as the Prometheus series the lab's readers know, so a prewarm
+ * can see the JIT and the requests settle and the report can give heap, threads and the pool. One request per figure,
+ * so only what is asked for; a figure the application does not have is left out (not measured), never 0.
+ */
+final class ActuatorMetrics {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    // The lab's own reads (these, and the health checks that waited for the start) are requests too: left out of the
+    // application's count, as the Prometheus readers leave out every /actuator URI.
+    private static final List<String> OWN_READS = List.of("uri:/actuator/metrics/{requiredMetricName}", "uri:/actuator/health");
+
+    /** A gauge or counter: Actuator's metric, its tags, the statistic, and the series it stands for. */
+    private record Figure(String metric, List<String> tags, String statistic, String series, Map<String, String> labels) {
+    }
+
+    private static final Map<String, List<Figure>> FAMILIES = Map.of(
+            "jvm_memory_used_bytes", List.of(new Figure("jvm.memory.used", List.of("area:heap"), "VALUE", "jvm_memory_used_bytes", Map.of("area", "heap"))),
+            "jvm_threads_live_threads", List.of(gauge("jvm.threads.live", "jvm_threads_live_threads")),
+            "jvm_threads_peak_threads", List.of(gauge("jvm.threads.peak", "jvm_threads_peak_threads")),
+            "jvm_compilation_time_ms", List.of(new Figure("jvm.compilation.time", List.of(), "COUNT", "jvm_compilation_time_ms_total", Map.of())),
+            "system_cpu_count", List.of(gauge("system.cpu.count", "system_cpu_count")),
+            "tomcat_threads_busy_threads", List.of(gauge("tomcat.threads.busy", "tomcat_threads_busy_threads")),
+            "hikaricp_connections_active", List.of(gauge("hikaricp.connections.active", "hikaricp_connections_active")),
+            "hikaricp_connections_pending", List.of(gauge("hikaricp.connections.pending", "hikaricp_connections_pending")));
+
+    private static Figure gauge(String metric, String series) {
+        return new Figure(metric, List.of(), "VALUE", series, Map.of());
+    }
+
+    private ActuatorMetrics() {
+    }
+
+    /** What {@code families} name, as far as the application has it; empty when it has no metrics endpoint either. */
+    static PrometheusScrape read(String managementBaseUrl, List<String> families) {
+        List<PrometheusScrape.Series> series = new ArrayList<>();
+        for (String family : families) {
+            if (family.equals("http_server_requests_seconds")) {
+                requests(managementBaseUrl, series);
+                continue;
+            }
+            for (Figure figure : FAMILIES.getOrDefault(family, List.of())) {
+                Double value = statistic(managementBaseUrl, figure.metric(), figure.tags(), figure.statistic());
+                if (value != null) series.add(new PrometheusScrape.Series(figure.series(), figure.labels(), value));
+            }
+        }
+        return PrometheusScrape.of(series);
+    }
+
+    /** The requests by outcome, as 2xx and 5xx series on no particular URI (the lab's own reads taken out of the 2xx). */
+    private static void requests(String base, List<PrometheusScrape.Series> series) {
+        Double succeeded = statistic(base, "http.server.requests", List.of("outcome:SUCCESS"), "COUNT");
+        if (succeeded == null) return;
+        Double seconds = statistic(base, "http.server.requests", List.of("outcome:SUCCESS"), "TOTAL_TIME");
+        double own = 0, ownSeconds = 0;
+        for (String uri : OWN_READS) {
+            own += orZero(statistic(base, "http.server.requests", List.of("outcome:SUCCESS", uri), "COUNT"));
+            ownSeconds += orZero(statistic(base, "http.server.requests", List.of("outcome:SUCCESS", uri), "TOTAL_TIME"));
+        }
+        series.add(new PrometheusScrape.Series("http_server_requests_seconds_count", Map.of("status", "2xx"), succeeded - own));
+        if (seconds != null) series.add(new PrometheusScrape.Series("http_server_requests_seconds_sum", Map.of("status", "2xx"), seconds - ownSeconds));
+        Double failed = statistic(base, "http.server.requests", List.of("outcome:SERVER_ERROR"), "COUNT");
+        if (failed != null) series.add(new PrometheusScrape.Series("http_server_requests_seconds_count", Map.of("status", "5xx"), failed));
+    }
+
+    private static double orZero(Double value) {
+        return value == null ? 0 : value;
+    }
+
+    /** One statistic of one metric with these tags; null where the application has no such metric (or no such tagged series). */
+    private static Double statistic(String base, String metric, List<String> tags, String statistic) {
+        StringBuilder url = new StringBuilder(base).append("/actuator/metrics/").append(metric);
+        for (int i = 0; i < tags.size(); i++) url.append(i == 0 ? '?' : '&').append("tag=").append(URLEncoder.encode(tags.get(i), StandardCharsets.UTF_8));
+        try {
+            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url.toString())).timeout(Duration.ofSeconds(2)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) return null;
+            for (JsonNode measurement : JSON.readTree(response.body()).path("measurements")) {
+                if (statistic.equals(measurement.path("statistic").asString())) return measurement.path("value").asDouble();
+            }
+            return null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+}
