@@ -130,7 +130,8 @@ final class Sampler implements AutoCloseable {
             cpu(s, LAB, List.of(ProcessHandle.current()), wall);
             s.put(SampleKeys.rssMb(LAB), proc.rssMb(List.of(ProcessHandle.current())));
             PrometheusScrape pessoa = PrometheusScrape.of(pessoaManagement, FAMILIES);
-            PrometheusScrape gateway = PrometheusScrape.of(gatewayManagement, FAMILIES);
+            // A user's application is both "services" (Endpoints#of): read once a second, not twice.
+            PrometheusScrape gateway = gatewayManagement.equals(pessoaManagement) ? pessoa : PrometheusScrape.of(gatewayManagement, FAMILIES);
             service(s, SampleKeys.PESSOA, pessoa);
             service(s, SampleKeys.GATEWAY, gateway);
             s.put(SampleKeys.PESSOA_HIKARI_ACTIVE, pessoa.sum("hikaricp_connections_active"));

@@ -3,7 +3,6 @@ package lab.vthreads.lab.metrics;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -12,8 +11,10 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The figures the lab reads, from Actuator's {@code /actuator/metrics/{name}} where an application has Actuator but no
@@ -24,6 +25,8 @@ import java.util.Map;
 final class ActuatorMetrics {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    // As long as a Prometheus scrape may take (PrometheusScrape): a figure later than that is a second not measured.
+    private static final Duration TIMEOUT = Duration.ofSeconds(2);
     private static final JsonMapper JSON = JsonMapper.builder().build();
     // The lab's own reads (these, and the health checks that waited for the start) are requests too: left out of the
     // application's count, as the Prometheus readers leave out every /actuator URI.
@@ -50,35 +53,53 @@ final class ActuatorMetrics {
     private ActuatorMetrics() {
     }
 
-    /** What {@code families} name, as far as the application has it; empty when it has no metrics endpoint either. */
+    /**
+     * What {@code families} name, as far as the application has it; empty when it has no metrics endpoint either. Every
+     * figure is asked for at once: a saturated application answers its management port late (with virtual threads, its
+     * requests wait for a carrier beside the users'), and one after the other they took longer than a second together.
+     */
     static PrometheusScrape read(String managementBaseUrl, List<String> families) {
-        List<PrometheusScrape.Series> series = new ArrayList<>();
+        Map<Figure, CompletableFuture<Double>> asked = new LinkedHashMap<>();
+        boolean requests = families.contains("http_server_requests_seconds");
         for (String family : families) {
-            if (family.equals("http_server_requests_seconds")) {
-                requests(managementBaseUrl, series);
-                continue;
-            }
-            for (Figure figure : FAMILIES.getOrDefault(family, List.of())) {
-                Double value = statistic(managementBaseUrl, figure.metric(), figure.tags(), figure.statistic());
-                if (value != null) series.add(new PrometheusScrape.Series(figure.series(), figure.labels(), value));
+            for (Figure figure : FAMILIES.getOrDefault(family, List.of())) asked.put(figure, statistic(managementBaseUrl, figure));
+        }
+        Map<String, CompletableFuture<Double>> counts = new LinkedHashMap<>();
+        if (requests) {
+            counts.put("succeeded", statistic(managementBaseUrl, requestFigure(List.of("outcome:SUCCESS"), "COUNT")));
+            counts.put("seconds", statistic(managementBaseUrl, requestFigure(List.of("outcome:SUCCESS"), "TOTAL_TIME")));
+            counts.put("failed", statistic(managementBaseUrl, requestFigure(List.of("outcome:SERVER_ERROR"), "COUNT")));
+            for (String uri : OWN_READS) {
+                counts.put("own " + uri, statistic(managementBaseUrl, requestFigure(List.of("outcome:SUCCESS", uri), "COUNT")));
+                counts.put("own seconds " + uri, statistic(managementBaseUrl, requestFigure(List.of("outcome:SUCCESS", uri), "TOTAL_TIME")));
             }
         }
+        List<PrometheusScrape.Series> series = new ArrayList<>();
+        asked.forEach((figure, value) -> {
+            Double v = value.join();
+            if (v != null) series.add(new PrometheusScrape.Series(figure.series(), figure.labels(), v));
+        });
+        if (requests) requests(counts, series);
         return PrometheusScrape.of(series);
     }
 
+    private static Figure requestFigure(List<String> tags, String statistic) {
+        return new Figure("http.server.requests", tags, statistic, null, Map.of());
+    }
+
     /** The requests by outcome, as 2xx and 5xx series on no particular URI (the lab's own reads taken out of the 2xx). */
-    private static void requests(String base, List<PrometheusScrape.Series> series) {
-        Double succeeded = statistic(base, "http.server.requests", List.of("outcome:SUCCESS"), "COUNT");
+    private static void requests(Map<String, CompletableFuture<Double>> counts, List<PrometheusScrape.Series> series) {
+        Double succeeded = counts.get("succeeded").join();
         if (succeeded == null) return;
-        Double seconds = statistic(base, "http.server.requests", List.of("outcome:SUCCESS"), "TOTAL_TIME");
+        Double seconds = counts.get("seconds").join();
         double own = 0, ownSeconds = 0;
         for (String uri : OWN_READS) {
-            own += orZero(statistic(base, "http.server.requests", List.of("outcome:SUCCESS", uri), "COUNT"));
-            ownSeconds += orZero(statistic(base, "http.server.requests", List.of("outcome:SUCCESS", uri), "TOTAL_TIME"));
+            own += orZero(counts.get("own " + uri).join());
+            ownSeconds += orZero(counts.get("own seconds " + uri).join());
         }
         series.add(new PrometheusScrape.Series("http_server_requests_seconds_count", Map.of("status", "2xx"), succeeded - own));
         if (seconds != null) series.add(new PrometheusScrape.Series("http_server_requests_seconds_sum", Map.of("status", "2xx"), seconds - ownSeconds));
-        Double failed = statistic(base, "http.server.requests", List.of("outcome:SERVER_ERROR"), "COUNT");
+        Double failed = counts.get("failed").join();
         if (failed != null) series.add(new PrometheusScrape.Series("http_server_requests_seconds_count", Map.of("status", "5xx"), failed));
     }
 
@@ -86,23 +107,20 @@ final class ActuatorMetrics {
         return value == null ? 0 : value;
     }
 
-    /** One statistic of one metric with these tags; null where the application has no such metric (or no such tagged series). */
-    private static Double statistic(String base, String metric, List<String> tags, String statistic) {
-        StringBuilder url = new StringBuilder(base).append("/actuator/metrics/").append(metric);
+    /** One statistic of one metric with its tags; null where the application has no such metric (or tagged series), or did not answer. */
+    private static CompletableFuture<Double> statistic(String base, Figure figure) {
+        StringBuilder url = new StringBuilder(base).append("/actuator/metrics/").append(figure.metric());
+        List<String> tags = figure.tags();
         for (int i = 0; i < tags.size(); i++) url.append(i == 0 ? '?' : '&').append("tag=").append(URLEncoder.encode(tags.get(i), StandardCharsets.UTF_8));
-        try {
-            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url.toString())).timeout(Duration.ofSeconds(2)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) return null;
-            for (JsonNode measurement : JSON.readTree(response.body()).path("measurements")) {
-                if (statistic.equals(measurement.path("statistic").asString())) return measurement.path("value").asDouble();
-            }
-            return null;
-        } catch (IOException | RuntimeException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
+        return HTTP.sendAsync(HttpRequest.newBuilder(URI.create(url.toString())).timeout(TIMEOUT).build(), HttpResponse.BodyHandlers.ofString())
+                .thenApply(response -> response.statusCode() != 200 ? null : value(response.body(), figure.statistic()))
+                .exceptionally(e -> null);
+    }
+
+    private static Double value(String body, String statistic) {
+        for (JsonNode measurement : JSON.readTree(body).path("measurements")) {
+            if (statistic.equals(measurement.path("statistic").asString())) return measurement.path("value").asDouble();
         }
+        return null;
     }
 }

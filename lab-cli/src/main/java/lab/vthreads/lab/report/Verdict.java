@@ -23,8 +23,10 @@ import java.util.Objects;
  * @param unsettled every run whose services' prewarm stopped at its cap before they settled ("cell r1")
  * @param thin      every run whose sampler dropped more than {@link ExperimentResults.Sampling#THIN} of its seconds
  *                  ("cell r1: 3 of 40 s dropped, first: …"): its CPU, memory and pool series are too thin to trust
+ * @param silent    every run that answered no request in its window ("cell r1"): a service that stopped answering (a
+ *                  deadlock, a crash) is a finding of its own, and no ratio with it means anything
  */
-public record Verdict(List<Level> levels, List<String> unsettled, List<String> thin) {
+public record Verdict(List<Level> levels, List<String> unsettled, List<String> thin, List<String> silent) {
 
     /** One paragraph under the verdict, for a reader who meets it for the first time. */
     public static final String HOW_TO_READ = "Virtual ÷ platform is the throughput ratio of the medians (above 1: virtual threads served more). "
@@ -61,6 +63,10 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
 
         /** The level as one sentence. */
         public String sentence() {
+            if (!(throughputRatio.median() > 0) || Double.isInfinite(throughputRatio.median())) {
+                return String.format(Locale.ROOT, "%s%d users: **no ratio**: %s served no request in its window (see \"Served nothing\" below)",
+                        variant != null ? variant + ", " : "", users, throughputRatio.median() > 0 ? "platform" : "virtual");
+            }
             StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%s%d users: virtual ÷ platform %.2f×", variant != null ? variant + ", " : "",
                     users, throughputRatio.median()));
             if (repeats > 1) s.append(String.format(Locale.ROOT, " (%.2f–%.2f over %d repeats)", throughputRatio.min(), throughputRatio.max(), repeats));
@@ -92,7 +98,8 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
             Summary.ModelRow platformModel = modelRow(model, platform.id()), virtualModel = modelRow(model, virtual.id());
             Double predicted = platformModel == null || virtualModel == null ? null
                     : virtualModel.prediction().throughput() / platformModel.prediction().throughput();
-            Boolean beyond = own == null ? null : Math.abs(ratio.throughput() - 1) > own.throughput()
+            Boolean beyond = own == null || !(ratio.throughput() > 0) || Double.isInfinite(ratio.throughput()) ? null
+                    : Math.abs(ratio.throughput() - 1) > own.throughput()
                     && (paired.stream().allMatch(r -> r > 1) || paired.stream().allMatch(r -> r < 1));
             levels.add(new Level(ratio.variant(), ratio.users(), ratioStat, predicted, noise != null ? noise.throughput() : null,
                     noise != null ? noise.users() : null, steady(rows, ratio.variant(), ratio.users()), bound(platformModel), bound(virtualModel), beyond,
@@ -113,12 +120,22 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
                 }
             }
         }
-        return new Verdict(levels, unsettled, thin);
+        List<String> silent = new ArrayList<>();
+        for (CellResult cell : results.cells()) {
+            for (RepeatResult r : cell.repeats()) {
+                if (r.client().requests() == 0) silent.add(cell.id() + " r" + r.repeat());
+            }
+        }
+        return new Verdict(levels, unsettled, thin, silent);
     }
 
     /** The verdict as lines of text (with markdown's bold): one per level, then the runs measured on services that never settled. */
     public List<String> lines() {
         List<String> lines = new ArrayList<>(levels.stream().map(Level::sentence).toList());
+        if (silent != null && !silent.isEmpty()) {
+            lines.add("**Served nothing**: " + String.join(", ", silent) + " answered no request in the window: the service stopped answering "
+                    + "(its log, the pinning table and the JFR recording in the cell's folder say more); no figure of those runs is a throughput");
+        }
         if (!unsettled.isEmpty()) {
             lines.add("**Not settled**: the prewarm reached its cap before the services' compilers and throughput settled, for "
                     + String.join(", ", unsettled) + "; their windows may still measure warm-up");

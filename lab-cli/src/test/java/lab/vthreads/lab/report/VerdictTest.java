@@ -120,6 +120,23 @@ class VerdictTest {
     }
 
     @Test
+    void aModeThatServedNothingGetsNoRatioAndIsNamed() {
+        // A service that stopped answering (spring-petclinic's virtual pair once hung on 2 carriers): no ratio, no "beyond the noise".
+        ExperimentResults results = experiment(List.of(
+                cell(ThreadMode.PLATFORM, 200, false, run(1, 50, 0.01, true)),
+                cell(ThreadMode.VIRTUAL, 200, false, run(1, 0, 0.0, false)),
+                cell(ThreadMode.VIRTUAL, 200, true, run(1, 0, 0.0, false))), true);
+
+        Verdict verdict = Summary.of(results).verdict();
+
+        Verdict.Level top = level(verdict, 200);
+        assertThat(top.beyondNoise()).isNull();
+        assertThat(top.sentence()).isEqualTo("200 users: **no ratio**: virtual served no request in its window (see \"Served nothing\" below)");
+        assertThat(verdict.silent()).hasSize(2).allMatch(run -> run.startsWith("virtual-200u"));
+        assertThat(verdict.lines()).anyMatch(line -> line.startsWith("**Served nothing**: virtual-200u"));
+    }
+
+    @Test
     void aRunThatDroppedMoreThanFivePercentOfItsSamplesIsNamedInTheVerdict() {
         ExperimentResults results = experiment(List.of(
                 cell(ThreadMode.PLATFORM, 200, false, run(1, 50, 0.01, true).withSampling(new ExperimentResults.Sampling(40, 2, "java.io.IOException: a"))),
