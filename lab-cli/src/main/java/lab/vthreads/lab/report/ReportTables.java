@@ -247,9 +247,11 @@ final class ReportTables {
             }
             rows.add(row);
         }
-        List<String> header = new ArrayList<>(List.of("mode", "peak platform threads (pessoa-service)", "peak virtual threads (pessoa-service)",
-                "peak heap MB (pessoa-service)", "peak RSS MB (pessoa-service)", "peak heap MB (gateway-service)", "peak RSS MB (gateway-service)",
-                "mean CPU, both services (cores, % of their CPUs)"));
+        String service = summary.footprints().isEmpty() ? "pessoa-service" : summary.footprints().getFirst().service();
+        boolean application = !service.equals("pessoa-service");
+        List<String> header = new ArrayList<>(List.of("mode", "peak platform threads (" + service + ")", "peak virtual threads (" + service + ")",
+                "peak heap MB (" + service + ")", "peak RSS MB (" + service + ")", "peak heap MB (gateway-service)", "peak RSS MB (gateway-service)",
+                application ? "mean CPU, the application (cores, % of its CPUs)" : "mean CPU, both services (cores, % of their CPUs)"));
         if (study != null) {
             header.addAll(List.of("published peak threads", study.memoryIsRss() ? "published memory MB (beside RSS)" : "published memory MB (beside heap)",
                     "published CPU"));

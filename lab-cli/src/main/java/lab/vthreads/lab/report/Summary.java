@@ -82,8 +82,9 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
      * @param servicesCpuShare both services' mean CPU as a share of the CPUs they ran on (their side's, where the run
      *                         was partitioned; else the machine's): what a study's "CPU utilisation" compares with
      */
+    /** @param service whose figures the first columns are: pessoa-service, or a user's application ("app"), which has no gateway */
     public record ModeFootprint(ThreadMode mode, double peakPlatformThreads, double peakVirtualThreads, double peakHeapMb, double peakRssMb,
-                                double peakHeapMbGateway, double peakRssMbGateway, double meanCpuCoresServices, double servicesCpuShare) {
+                                double peakHeapMbGateway, double peakRssMbGateway, double meanCpuCoresServices, double servicesCpuShare, String service) {
     }
 
     /**
@@ -144,15 +145,19 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
         List<ModeFootprint> footprints = new ArrayList<>();
         for (ThreadMode mode : new TreeSet<>(results.cells().stream().map(CellResult::mode).toList())) {
             List<RepeatResult> all = results.cells().stream().filter(c -> c.mode() == mode).flatMap(c -> c.repeats().stream()).toList();
-            double cores = all.stream().mapToDouble(x -> cpu(x, Component.PESSOA.label()) + cpu(x, Component.GATEWAY.label())).average().orElse(Double.NaN);
+            // A user's application stands alone where the lab's two services stand; its metrics came as pessoa-service's (Endpoints).
+            boolean application = all.stream().anyMatch(x -> x.processes().containsKey(Component.APP.label()));
+            String service = application ? Component.APP.label() : Component.PESSOA.label();
+            double cores = all.stream().mapToDouble(x -> application ? cpu(x, service) : cpu(x, Component.PESSOA.label()) + cpu(x, Component.GATEWAY.label()))
+                    .average().orElse(Double.NaN);
             footprints.add(new ModeFootprint(mode,
                     max(all, x -> orNaN(x.server().peakPlatformThreadsPessoa())),
                     max(all, x -> orNaN(x.server().peakVirtualThreadsPessoa())),
                     max(all, x -> orNaN(x.server().peakHeapMbPessoa())),
-                    max(all, x -> rss(x, Component.PESSOA.label())),
-                    max(all, x -> orNaN(x.server().peakHeapMbGateway())),
-                    max(all, x -> rss(x, Component.GATEWAY.label())),
-                    cores, cores / servicesCpus(results.partition())));
+                    max(all, x -> rss(x, service)),
+                    application ? Double.NaN : max(all, x -> orNaN(x.server().peakHeapMbGateway())),
+                    application ? Double.NaN : max(all, x -> rss(x, Component.GATEWAY.label())),
+                    cores, cores / servicesCpus(results.partition()), service));
         }
         return footprints;
     }
