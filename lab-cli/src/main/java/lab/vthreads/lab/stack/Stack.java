@@ -119,12 +119,13 @@ public final class Stack implements AutoCloseable {
     }
 
     /**
-     * Runs {@code work} with both services allowed on every CPU and their JIT compilers favoured, then puts them back
+     * Runs {@code work} with the services (or a user's application) allowed on every CPU and their JIT compilers favoured, then puts them back
      * on their side's, at equal weights: for a prewarm, which measures nothing, so that the services' JIT compiles on
      * two CPUs, ahead of the request threads, instead of sharing one with them, PostgreSQL and the other service.
      */
     public <T> T onEveryCpu(java.util.function.Supplier<T> work) {
-        List<String> both = List.of(Component.PESSOA.label(), Component.GATEWAY.label());
+        List<String> both = services.application() != null ? List.of(Component.APP.label())
+                : List.of(Component.PESSOA.label(), Component.GATEWAY.label());
         isolation.widenForStart(both);
         try {
             isolation.favourCompilers(true);
