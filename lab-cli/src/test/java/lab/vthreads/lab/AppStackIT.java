@@ -1,9 +1,8 @@
 package lab.vthreads.lab;
 
-import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.ListenPorts;
 import lab.vthreads.lab.app.Application;
-import lab.vthreads.lab.app.SpringBootJar;
+import lab.vthreads.lab.app.PessoaAsAStranger;
 import lab.vthreads.lab.load.GatlingRun;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.process.StartFailure;
@@ -28,7 +27,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -49,18 +47,12 @@ class AppStackIT {
                 ListenPorts.next(), ListenPorts.next(), ListenPorts.next()), Map.of(), null, HOME, run).withApplication(app);
     }
 
-    private static SpringBootJar pessoaJar() throws Exception {
-        try (Stream<Path> files = Files.list(HOME.resolve("pessoa-service/target"))) {
-            return SpringBootJar.inspect(files.filter(f -> f.getFileName().toString().matches("pessoa-service-.*\\.jar")).findFirst().orElseThrow());
-        }
-    }
-
     @Test
     void aUsersJarGetsItsSettingsDatabaseAndStubsAndRunsAScenario(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path run) throws Exception {
-        Application app = new Application(pessoaJar(), Map.of(), Map.of(), null, true, HOME.resolve("wiremock"), "lab.cep.base-url");
+        Application app = PessoaAsAStranger.withStubs(HOME);
         // Platform threads: Tomcat reports the thread limit it was given (with virtual threads it has none, and says -1).
         StackSettings settings = settings(ThreadMode.PLATFORM, run, Factors.builder().tomcatThreads(6).poolSize(4).cepLatency("fixed:20").build(), app);
-        Path scenario = scenario(run);
+        Path scenario = PessoaAsAStranger.storeAndReadBack(run, 4000);
         List<ProcessHandle> started = new ArrayList<>();
         try (Stack stack = Stack.start(settings)) {
             stack.processes().values().forEach(p -> started.addAll(p.handles()));
@@ -88,7 +80,7 @@ class AppStackIT {
     @Test
     void anApplicationThatExitsWhileStartingShowsItsLogTailAndLeavesNothingRunning(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path run) throws Exception {
         int closed = ListenPorts.next();
-        Application app = new Application(pessoaJar(), Map.of("spring.datasource.url", "jdbc:postgresql://127.0.0.1:" + closed + "/none"), Map.of(),
+        Application app = new Application(PessoaAsAStranger.jar(HOME), Map.of("spring.datasource.url", "jdbc:postgresql://127.0.0.1:" + closed + "/none"), Map.of(),
                 null, false, null, null);
         StackSettings settings = settings(ThreadMode.VIRTUAL, run, Factors.NONE, app);
         List<ProcessHandle> before = ProcessHandle.current().descendants().toList();
@@ -98,26 +90,6 @@ class AppStackIT {
                 .hasMessageContaining("Last lines of")
                 .hasMessageContaining("Connection refused");
         assertThat(ProcessHandle.current().descendants().filter(p -> p.isAlive() && !before.contains(p)).toList()).isEmpty();
-    }
-
-    /** Unique valid CPFs for every user the short run can have, then a flow that stores a person and reads it back. */
-    private static Path scenario(Path run) throws Exception {
-        StringBuilder csv = new StringBuilder("cpf,cep\n");
-        for (int i = 0; i < 4000; i++) csv.append(Cpfs.next()).append(",01001000\n");
-        Files.writeString(run.resolve("people.csv"), csv);
-        return Files.writeString(run.resolve("scenario.yaml"), """
-                payload:
-                  - path: people.csv
-                scenarios:
-                  - name: store and read back
-                    flow:
-                      - post:
-                          url: /v1/pessoas
-                          json: {cpf: "{{ cpf }}", nome: "PESSOA {{ $randomString(5) }}", enderecos: [{cep: "{{ cep }}"}]}
-                          expect: 201
-                          capture: {json: "$.id", as: id}
-                      - get: /v1/pessoas/{{ id }}
-                """);
     }
 
     private static String get(String url) throws Exception {

@@ -1,8 +1,7 @@
 package lab.vthreads.lab.experiment;
 
-import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.lab.app.Application;
-import lab.vthreads.lab.app.SpringBootJar;
+import lab.vthreads.lab.app.PessoaAsAStranger;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.report.ResultsFiles;
 import lab.vthreads.lab.stack.FreePorts;
@@ -15,9 +14,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -54,26 +51,8 @@ class AppExperimentIT {
                 repeat: 1
                 prewarmSeconds: 15
                 """);
-        StringBuilder people = new StringBuilder("cpf,cep\n");
-        for (int i = 0; i < 5000; i++) people.append(Cpfs.next()).append(",01001000\n");
-        Files.writeString(temp.resolve("people.csv"), people);
-        Path scenario = Files.writeString(temp.resolve("scenario.yaml"), """
-                payload:
-                  - path: people.csv
-                scenarios:
-                  - flow:
-                      - post:
-                          url: /v1/pessoas
-                          json: {cpf: "{{ cpf }}", nome: "PESSOA {{ $randomString(5) }}", enderecos: [{cep: "{{ cep }}"}]}
-                          expect: 201
-                          capture: {json: "$.id", as: id}
-                      - get: /v1/pessoas/{{ id }}
-                """);
-        Application app;
-        try (Stream<Path> files = Files.list(HOME.resolve("pessoa-service/target"))) {
-            app = new Application(SpringBootJar.inspect(files.filter(f -> f.getFileName().toString().matches("pessoa-service-.*\\.jar")).findFirst().orElseThrow()),
-                    Map.of(), Map.of(), null, true, HOME.resolve("wiremock"), "lab.cep.base-url");
-        }
+        Path scenario = PessoaAsAStranger.storeAndReadBack(temp, 5000);
+        Application app = PessoaAsAStranger.withStubs(HOME);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, FreePorts.stack(), 0.5, false, 0, false, false,
                 Isolation.Request.AUTO, new PrintStream(progress, true), app, scenario));

@@ -1,0 +1,52 @@
+package lab.vthreads.lab.app;
+
+import lab.vthreads.infra.testdata.Cpfs;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The tests' "user's application": pessoa-service's own jar, told everything through Spring properties and the
+ * stubs' URL property, as the lab runs a jar it knows nothing about; and a scenario that stores a person and reads it
+ * back, with unique valid CPFs for every user a short run can have.
+ */
+public final class PessoaAsAStranger {
+
+    private PessoaAsAStranger() {
+    }
+
+    public static SpringBootJar jar(Path home) throws IOException {
+        try (Stream<Path> files = Files.list(home.resolve("pessoa-service/target"))) {
+            return SpringBootJar.inspect(files.filter(f -> f.getFileName().toString().matches("pessoa-service-.*\\.jar")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("no pessoa-service jar: build with ./mvnw -DskipTests package")));
+        }
+    }
+
+    /** With the lab's database and the repository's CEP stubs under the property pessoa-service reads. */
+    public static Application withStubs(Path home) throws IOException {
+        return new Application(jar(home), Map.of(), Map.of(), null, true, home.resolve("wiremock"), "lab.cep.base-url");
+    }
+
+    /** people.csv and scenario.yaml in {@code dir}; returns the scenario. */
+    public static Path storeAndReadBack(Path dir, int people) throws IOException {
+        StringBuilder csv = new StringBuilder("cpf,cep\n");
+        for (int i = 0; i < people; i++) csv.append(Cpfs.next()).append(",01001000\n");
+        Files.writeString(dir.resolve("people.csv"), csv);
+        return Files.writeString(dir.resolve("scenario.yaml"), """
+                payload:
+                  - path: people.csv
+                scenarios:
+                  - name: store and read back
+                    flow:
+                      - post:
+                          url: /v1/pessoas
+                          json: {cpf: "{{ cpf }}", nome: "PESSOA {{ $randomString(5) }}", enderecos: [{cep: "{{ cep }}"}]}
+                          expect: 201
+                          capture: {json: "$.id", as: id}
+                      - get: /v1/pessoas/{{ id }}
+                """);
+    }
+}
