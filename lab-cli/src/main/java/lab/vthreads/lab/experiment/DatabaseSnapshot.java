@@ -45,6 +45,20 @@ final class DatabaseSnapshot {
         this.rows = rows;
     }
 
+    /**
+     * A user's application's database once its migrations have run on a fresh pair's first start, before any load:
+     * what every cell on the pair starts from. Null for the lab's own services (MeasuredRun empties their tables) and
+     * for an application that brings its own database, which the lab cannot reset.
+     */
+    static DatabaseSnapshot ofApplication(lab.vthreads.lab.stack.StackSettings settings, Progress progress) throws SQLException {
+        if (settings.application() == null || !settings.application().labDatabase()) return null;
+        DatabaseSnapshot snapshot = take(settings.jdbcUrl(), lab.vthreads.infra.postgres.EmbeddedPostgresServer.USER,
+                lab.vthreads.infra.postgres.EmbeddedPostgresServer.PASSWORD);
+        progress.note("the application's database after its own migrations: " + snapshot.tables() + " tables, " + snapshot.rows()
+                + " rows, put back before each cell");
+        return snapshot;
+    }
+
     /** Copies every table now: call it once the application's migrations have run, before any load. */
     static DatabaseSnapshot take(String url, String user, String password) throws SQLException {
         Map<String, Copy> tables = new LinkedHashMap<>();

@@ -1,7 +1,5 @@
 package lab.vthreads.lab.experiment;
 
-import com.github.tomakehurst.wiremock.client.HttpAdminClient;
-import lab.vthreads.infra.cep.CepLatencySwitch;
 import lab.vthreads.lab.faults.Fault;
 import lab.vthreads.lab.faults.FaultInjector;
 import lab.vthreads.lab.isolation.Isolation;
@@ -378,12 +376,8 @@ public final class ExperimentRunner {
         Path stackDir = options.resultsDirectory().resolve("cells").resolve(first.id()).resolve("r" + repeat);
         Files.createDirectories(stackDir);
         StackSettings settings = base.with(first.mode(), first.factors(), stackDir);
-        boolean application = settings.application() != null;
-        HttpAdminClient cepAdmin = application && settings.application().stubs() == null ? null
-                : new HttpAdminClient("127.0.0.1", settings.ports().wiremock());
-        // A user's stubs: the cells' latency on every one (none: their own delays), and never switched off for a prewarm.
-        if (application && cepAdmin != null) CepLatencySwitch.applyToAll(cepAdmin, settings.cepLatency());
-        if (!application) CepLatencySwitch.apply(cepAdmin, settings.cepLatency());
+        DownstreamLatency latency = DownstreamLatency.of(settings);
+        latency.forCells();
         load.requireNotAborted();
         try {
             stack.startServices(settings);
@@ -399,7 +393,7 @@ public final class ExperimentRunner {
         }
         try {
             if (group.cells().size() > 1) progress.note("services for " + String.join(", ", group.order()) + ", in that order");
-            DatabaseSnapshot snapshot = applicationSnapshot(settings);
+            DatabaseSnapshot snapshot = DatabaseSnapshot.ofApplication(settings, progress);
             MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold(), isolation);
             // Before the first cell's database is emptied: the prewarm's rows go with it.
             // On every CPU: the prewarm measures nothing, and it ends when the compilers do, which on the services' one
@@ -410,17 +404,14 @@ public final class ExperimentRunner {
             // 3.5-3.9 ms against 0.8-1.3 ms. Without the latency both modes serve what the CPU allows while they warm.
             // Then a shorter one with the cells' latency: what only many requests waiting at once compile (MeasuredRun#prewarm).
             ExperimentResults.Prewarmed prewarmed = preset.prewarmSeconds() <= 0 ? null : stack.onEveryCpu(() -> {
-                if (!application) CepLatencySwitch.apply(cepAdmin, new lab.vthreads.infra.cep.CepLatency.None());
-                progress.note(application ? "prewarm on every CPU" + (cepAdmin != null ? ", with the stubs' latency as the cells have it" : "")
-                        : "prewarm on every CPU with no CEP latency" + (settings.cepLatency() instanceof lab.vthreads.infra.cep.CepLatency.None
-                        ? ", as the cells" : ", then with the cells' " + settings.cepLatency().text()));
+                latency.offForPrewarm();
+                progress.note(latency.prewarmNote());
                 try {
-                    return measuredRun.prewarm(Endpoints.of(settings), Prewarm.serviceProcesses(stack.processes()), first, stackDir,
-                            () -> CepLatencySwitch.apply(cepAdmin, settings.cepLatency()));
+                    return measuredRun.prewarm(Endpoints.of(settings), Prewarm.serviceProcesses(stack.processes()), first, stackDir, latency::forCells);
                 } catch (java.io.IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 } finally {
-                    if (!application) CepLatencySwitch.apply(cepAdmin, settings.cepLatency());
+                    latency.forCells();
                 }
             });
             for (int i = 0; i < group.cells().size(); i++) {
@@ -443,20 +434,6 @@ public final class ExperimentRunner {
             result = runCell(stack, settings, measuredRun, cell, repeat, 2, use, snapshot);
         }
         return result;
-    }
-
-    /**
-     * A user's application's database once its migrations have run on a fresh pair's first start, before any load:
-     * what every cell on the pair starts from. Null for the lab's own services (MeasuredRun empties their tables) and
-     * for an application that brings its own database, which the lab cannot reset.
-     */
-    private DatabaseSnapshot applicationSnapshot(StackSettings settings) throws java.sql.SQLException {
-        if (settings.application() == null || !settings.application().labDatabase()) return null;
-        DatabaseSnapshot snapshot = DatabaseSnapshot.take(settings.jdbcUrl(), lab.vthreads.infra.postgres.EmbeddedPostgresServer.USER,
-                lab.vthreads.infra.postgres.EmbeddedPostgresServer.PASSWORD);
-        progress.note("the application's database after its own migrations: " + snapshot.tables() + " tables, " + snapshot.rows()
-                + " rows, put back before each cell");
-        return snapshot;
     }
 
     private ExperimentResults.RepeatResult runCell(Stack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat, int attempt,
