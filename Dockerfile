@@ -12,6 +12,7 @@ WORKDIR /src
 COPY mvnw pom.xml ./
 COPY .mvn .mvn
 COPY lab-infra/pom.xml lab-infra/
+COPY lab-scenario/pom.xml lab-scenario/
 COPY service-support/pom.xml service-support/
 COPY pessoa-service/pom.xml pessoa-service/
 COPY gateway-service/pom.xml gateway-service/
@@ -46,8 +47,9 @@ USER app
 ENTRYPOINT ["java", "-jar", "/app/app.jar"]
 
 # The simulations are the gatling module's test classes; installing the reactor first lets copy-dependencies
-# resolve lab-infra, which is only in the reactor.
+# resolve lab-infra and lab-scenario, which are only in the reactor.
 FROM sources AS gatling-build
+COPY lab-scenario/src lab-scenario/src
 COPY gatling/src gatling/src
 COPY wiremock/ceps.csv wiremock/ceps.csv
 RUN --mount=type=cache,target=/root/.m2 \

@@ -71,6 +71,18 @@ class ComposeContractTest {
         return Integer.parseInt(text.substring(0, text.length() - 1));
     }
 
+    /** Maven reads every child module's pom before it builds any one of them, so the image's sources stage must hold them all. */
+    @Test
+    void theDockerfileCopiesEveryReactorModulesPom() throws IOException {
+        String rootPom = Files.readString(ComposeFile.HOME.resolve("pom.xml"));
+        List<String> modules = java.util.regex.Pattern.compile("<module>([^<]+)</module>").matcher(rootPom).results().map(m -> m.group(1)).toList();
+        assertThat(modules).contains("pessoa-service", "gatling");
+        String dockerfile = Files.readString(ComposeFile.HOME.resolve("Dockerfile"));
+        for (String module : modules) {
+            assertThat(dockerfile).as(module).contains("COPY " + module + "/pom.xml " + module + "/");
+        }
+    }
+
     @Test
     void everyServiceHasCpuAndMemoryLimits() {
         SERVICES.forEach((name, service) -> {
