@@ -42,8 +42,10 @@ final class AotCache {
      * The extracted jar to run instead of {@code jar}, and the cache, both made if missing; null (and why) if it can't be.
      *
      * @param placement the command's prefix that puts the training where the service will run (its cgroup, its CPUs)
+     * @param arguments the service's Spring properties: the training starts it as the cells will (pessoa-service's
+     *                  migrations need the lab's database)
      */
-    Ready prepare(List<String> placement, String javaExecutable, List<String> jvmFlags, Map<String, String> env, Path log) {
+    Ready prepare(List<String> placement, String javaExecutable, List<String> jvmFlags, Map<String, String> env, List<String> arguments, Path log) {
         Path cache = directory.resolve("app.aot");
         Path extracted = directory.resolve("application").resolve(jar.getFileName());
         if (Files.isRegularFile(cache) && Files.isRegularFile(extracted)) {
@@ -58,6 +60,7 @@ final class AotCache {
             training.add(javaExecutable);
             training.addAll(jvmFlags);
             training.addAll(List.of("-XX:AOTCacheOutput=" + cache, "-Dspring.context.exit=onRefresh", "-jar", extracted.toString()));
+            training.addAll(arguments);
             run(training, env, log, "training run");
             if (!Files.isRegularFile(cache)) {
                 return new Ready(null, null, "the training run wrote no AOT cache; see " + log);

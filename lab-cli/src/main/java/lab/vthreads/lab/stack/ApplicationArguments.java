@@ -1,9 +1,7 @@
 package lab.vthreads.lab.stack;
 
-import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
 import lab.vthreads.lab.app.Application;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,22 +32,9 @@ public final class ApplicationArguments {
     static Map<String, String> labs(StackSettings settings) {
         Application app = settings.application();
         StackSettings.StackPorts p = settings.ports();
-        Factors f = settings.factors();
-        Map<String, String> properties = new LinkedHashMap<>();
-        // Spring binds every interface unless told: the application and its management port stay on the lab's address.
-        properties.put("server.port", Integer.toString(p.gateway()));
-        properties.put("server.address", settings.bindAddress());
-        properties.put("management.server.port", Integer.toString(p.gatewayManagement()));
-        properties.put("management.server.address", settings.bindAddress());
-        properties.put("spring.threads.virtual.enabled", Boolean.toString(settings.mode().virtual()));
-        putIfSet(properties, "server.tomcat.threads.max", f.tomcatThreads());
-        putIfSet(properties, "spring.datasource.hikari.maximum-pool-size", f.poolSize());
-        putIfSet(properties, "spring.datasource.hikari.connection-timeout", f.poolTimeoutMs());
-        if (app.labDatabase()) {
-            properties.put("spring.datasource.url", settings.jdbcUrl());
-            properties.put("spring.datasource.username", settings.externalDatabase() != null ? settings.externalDatabase().user() : EmbeddedPostgresServer.USER);
-            properties.put("spring.datasource.password", settings.externalDatabase() != null ? settings.externalDatabase().password() : EmbeddedPostgresServer.PASSWORD);
-        }
+        // The application stands where the gateway does: its ports.
+        Map<String, String> properties = SpringProperties.common(settings, p.gateway(), p.gatewayManagement());
+        properties.putAll(SpringProperties.database(settings, app.labDatabase() ? settings.jdbcUrl() : null));
         if (app.stubUrlProperty() != null) properties.put(app.stubUrlProperty(), settings.url(p.wiremock()));
         return properties;
     }
@@ -63,12 +48,11 @@ public final class ApplicationArguments {
 
     /** The command line's arguments: the user's properties, then the lab's. */
     public static List<String> of(StackSettings settings) {
-        List<String> arguments = new ArrayList<>();
-        settings.application().properties().forEach((name, value) -> arguments.add("--" + name + "=" + value));
+        Map<String, String> properties = new LinkedHashMap<>(settings.application().properties());
         // Given twice, a command-line property is both values joined: the user's alone, if they set it.
-        if (!settings.application().properties().containsKey(EXPOSED)) arguments.add("--" + EXPOSED + "=health,metrics,prometheus");
-        labs(settings).forEach((name, value) -> arguments.add("--" + name + "=" + value));
-        return arguments;
+        properties.putIfAbsent(EXPOSED, "health,metrics,prometheus");
+        properties.putAll(labs(settings));
+        return SpringProperties.arguments(properties);
     }
 
     /**
@@ -106,19 +90,4 @@ public final class ApplicationArguments {
             "server.tomcat.threads.max", "--tomcat-threads",
             "spring.datasource.hikari.maximum-pool-size", "--pool-size",
             "spring.datasource.hikari.connection-timeout", "--pool-timeout-ms");
-
-    /** One line for {@code ./lab up}'s table and the report: what the application runs with. */
-    static String describe(StackSettings settings) {
-        Factors f = settings.factors();
-        Application app = settings.application();
-        return app.jar().describe() + "; " + ServiceEnvironment.describeThreads(settings)
-                + (f.poolSize() != null ? ", pool " + f.poolSize() : "")
-                + (f.poolTimeoutMs() != null ? ", connection timeout " + f.poolTimeoutMs() + " ms" : "")
-                + (app.labDatabase() ? ", the lab's PostgreSQL" : ", its own database")
-                + (app.stubs() != null ? ", stubs' URL in " + app.stubUrlProperty() : "");
-    }
-
-    private static void putIfSet(Map<String, String> properties, String name, Integer value) {
-        if (value != null) properties.put(name, value.toString());
-    }
 }

@@ -11,7 +11,7 @@ import java.util.List;
  * own default ({@link ServiceDefaults}).
  *
  * <p>A new factor is a new component here, the line in {@link #overriddenBy} that merges it, and the place that
- * applies it ({@link ServiceEnvironment} for the services, the load generator's properties for the client side).
+ * applies it ({@link SpringProperties} for the services, the load generator's properties for the client side).
  *
  * @param tomcatThreads        {@code server.tomcat.threads.max} of both services
  * @param poolSize             HikariCP's maximum pool size

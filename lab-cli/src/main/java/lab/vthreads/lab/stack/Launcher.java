@@ -20,56 +20,46 @@ import java.util.stream.Stream;
  */
 final class Launcher {
 
-    private final Path home;
     private final Isolation isolation;
 
-    Launcher(Path home, Isolation isolation) {
-        this.home = home;
+    Launcher(Isolation isolation) {
         this.isolation = isolation;
     }
 
     /**
-     * A service's jar, started from its AOT cache (made on first use, see {@link AotCache}), or with {@code java -jar}
-     * where none can be made; or, to run with another copy of a library ({@code ahead}), Spring Boot's
-     * PropertiesLauncher, whose {@code loader.path} entries come before the jar's own BOOT-INF/lib (a classpath the
-     * cache was not made for).
+     * A service under test, whoever wrote it: its jar, started from its AOT cache where the lab trains one (made on
+     * first use, see {@link AotCache}), else with {@code java -jar}; or, to run with another copy of a library
+     * ({@code classpathAhead}), Spring Boot's PropertiesLauncher, whose {@code loader.path} entries come before the
+     * jar's own BOOT-INF/lib (a classpath the cache was not made for). Its Spring properties follow on the command line.
      */
-    Started jar(StackSettings settings, Component component, String module, Map<String, String> env, Path ahead) {
+    Started start(StackSettings settings, SpringService service) {
         ServiceJdk jdk = settings.jdk();
-        List<String> command = jvm(settings, component);
+        List<String> command = jvm(settings, service.component());
         String aot;
-        if (!jdk.labsOwn()) {
+        if (service.classpathAhead() != null) {
+            command.addAll(List.of("-Dloader.path=" + service.classpathAhead(), "-cp", service.jar().toString(),
+                    "org.springframework.boot.loader.launch.PropertiesLauncher"));
+            aot = "no AOT cache (another HikariCP on the classpath)";
+        } else if (!service.trainsAotCache()) {
+            command.addAll(List.of("-jar", service.jar().toString()));
+            aot = "no AOT cache (the lab makes them for its own services)";
+        } else if (!jdk.labsOwn()) {
             // JDK 21 has no AOT cache (JEP 483 came in 24), and a cache only serves the JDK that made it: the lab's.
-            command.addAll(List.of("-jar", jar(module).toString()));
+            command.addAll(List.of("-jar", service.jar().toString()));
             aot = "no AOT cache (" + jdk.describe() + " is not the lab's JDK, which makes the caches)";
-        } else if (ahead == null) {
-            AotCache.Ready cache = prepareAot(settings, component, module, env);
+        } else {
+            AotCache.Ready cache = prepareAot(settings, service);
             if (cache.usable()) {
                 command.addAll(List.of("-XX:AOTCache=" + cache.cache(), "-jar", cache.jar().toString()));
                 aot = "AOT cache";
             } else {
-                command.addAll(List.of("-jar", jar(module).toString()));
+                command.addAll(List.of("-jar", service.jar().toString()));
                 aot = cache.missing();
             }
-        } else {
-            command.addAll(List.of("-Dloader.path=" + ahead, "-cp", jar(module).toString(), "org.springframework.boot.loader.launch.PropertiesLauncher"));
-            aot = "no AOT cache (another HikariCP on the classpath)";
         }
-        return new Started(ManagedProcess.start(component.label(), command, env, log(settings, component)), jdk.describe() + "; " + aot);
-    }
-
-    /**
-     * A user's application ({@link StackSettings#application}), from its jar as it is: the same JVM, place, flags and
-     * pinning recording as the lab's services, its factors as Spring properties ({@link ApplicationArguments}). No AOT
-     * cache: the lab trains caches for its own services, whose start-up it knows.
-     */
-    Started application(StackSettings settings, Component component) {
-        var app = settings.application();
-        List<String> command = jvm(settings, component);
-        command.addAll(List.of("-jar", app.jar().path().toString()));
-        command.addAll(ApplicationArguments.of(settings));
-        return new Started(ManagedProcess.start(component.label(), command, app.environment(), log(settings, component)),
-                settings.jdk().describe() + "; no AOT cache (the lab makes them for its own services)");
+        command.addAll(service.arguments());
+        return new Started(ManagedProcess.start(service.component().label(), command, service.environment(), log(settings, service.component())),
+                jdk.describe() + "; " + aot);
     }
 
     /** Where the service runs, the JDK, and the JVM flags every service of the lab gets whatever its jar. */
@@ -89,10 +79,10 @@ final class Launcher {
      * place instead, both trainings shared the load side's one CPU, one after the other (68 s here, the first run after
      * every build).
      */
-    AotCache.Ready prepareAot(StackSettings settings, Component component, String module, Map<String, String> env) {
-        ResourceLimit limit = settings.limit(component);
-        return new AotCache(jar(module)).prepare(placed(component, limit), javaExecutable(), limit.jvmFlags(settings.factors().jvmProcessors()), env,
-                settings.runDirectory().resolve(component.label() + "-aot.log"));
+    AotCache.Ready prepareAot(StackSettings settings, SpringService service) {
+        ResourceLimit limit = settings.limit(service.component());
+        return new AotCache(service.jar()).prepare(placed(service.component(), limit), javaExecutable(), limit.jvmFlags(settings.factors().jvmProcessors()),
+                service.environment(), service.arguments(), settings.runDirectory().resolve(service.component().label() + "-aot.log"));
     }
 
     /** A started service, and whether it started from an AOT cache (or why not). */
@@ -115,33 +105,6 @@ final class Launcher {
         List<String> command = new ArrayList<>(isolation.prefix(component.label()));
         if (limit != null) command.addAll(limit.affinityPrefix());
         return command;
-    }
-
-    /** One of the HikariCP jars the pessoa-service build puts beside it, for the HikariCP-version factor. */
-    Path hikariJar(String version) {
-        Path directory = home.resolve("pessoa-service/target/hikari");
-        Path jar = directory.resolve("HikariCP-" + version + ".jar");
-        if (!Files.isRegularFile(jar)) {
-            String available;
-            try (Stream<Path> files = Files.list(directory)) {
-                available = String.join(", ", files.map(f -> f.getFileName().toString().replaceAll("^HikariCP-|\\.jar$", "")).sorted().toList());
-            } catch (IOException e) {
-                available = "none (build with ./mvnw -DskipTests package)";
-            }
-            throw new StartFailure("No HikariCP " + version + " in " + directory + "; available: " + available);
-        }
-        return jar;
-    }
-
-    private Path jar(String module) {
-        Path target = home.resolve(module).resolve("target");
-        try (Stream<Path> files = Files.list(target)) {
-            return files.filter(f -> f.getFileName().toString().matches(module + "-.*\\.jar"))
-                    .findFirst()
-                    .orElseThrow(() -> new StartFailure("No " + module + " jar in " + target + ": build with ./mvnw -DskipTests package"));
-        } catch (IOException e) {
-            throw new StartFailure("No " + module + " build in " + target + " (" + e.getMessage() + "): build with ./mvnw -DskipTests package");
-        }
     }
 
     private static Path log(StackSettings settings, Component component) {

@@ -45,7 +45,7 @@ public final class Stack implements AutoCloseable {
     private Stack(StackSettings settings, Isolation isolation) {
         this.settings = settings;
         this.services = settings;
-        this.launcher = new Launcher(settings.home(), isolation);
+        this.launcher = new Launcher(isolation);
         this.isolation = isolation;
     }
 
@@ -84,32 +84,27 @@ public final class Stack implements AutoCloseable {
     }
 
     /**
-     * Both services at once, then waits until both are healthy: the gateway resolves pessoa-service per request, not
-     * at start-up, so neither waits for the other, and a cell starts in the slower one's time, not in the sum of both.
-     * While they start they may use every CPU ({@link Isolation#widenForStart}); they are back on their side's before
-     * this returns.
+     * The services under test ({@link SpringServices}: the lab's two, or a user's application) all at once, then waits
+     * until each is healthy: the gateway resolves pessoa-service per request, not at start-up, so neither waits for the
+     * other, and a cell starts in the slower one's time, not in the sum of both. While they start they may use every
+     * CPU ({@link Isolation#widenForStart}); they are back on their side's before this returns.
      * {@code cell} may change the factors.
      */
     public synchronized void startServices(StackSettings cell) {
         services = cell;
-        if (cell.application() != null) {
-            // Every pair of JVMs starts from an empty database of its own, as a fresh deployment does.
-            if (cell.application().labDatabase() && cell.externalDatabase() == null) ApplicationDatabase.fresh(cell);
-            widenedForStart(Component.APP, () -> awaitApplication(launchApplication()));
-            return;
-        }
-        List<String> both = List.of(Component.PESSOA.label(), Component.GATEWAY.label());
-        isolation.widenForStart(both);
+        // Every pair of a user's application starts from an empty database of its own, as a fresh deployment does.
+        if (cell.application() != null && cell.application().labDatabase() && cell.externalDatabase() == null) ApplicationDatabase.fresh(cell);
+        List<SpringService> specs = SpringServices.of(cell);
+        List<String> labels = labels(cell);
+        isolation.widenForStart(labels);
         try {
-            prepareAotCaches();
-            Launcher.Started pessoa = launchPessoaService();
-            Launcher.Started gateway = launchGateway();
-            awaitPessoaService(pessoa);
-            awaitGateway(gateway);
-            isolation.narrowAfterStart(both);
+            prepareAotCaches(specs);
+            List<Launcher.Started> started = specs.stream().map(this::launch).toList();
+            for (int i = 0; i < specs.size(); i++) await(specs.get(i), started.get(i));
+            isolation.narrowAfterStart(labels);
         } catch (RuntimeException e) {
             try {
-                isolation.narrowAfterStart(both);
+                isolation.narrowAfterStart(labels);
             } catch (RuntimeException n) {
                 e.addSuppressed(n);
             }
@@ -118,14 +113,17 @@ public final class Stack implements AutoCloseable {
         }
     }
 
+    private static List<String> labels(StackSettings settings) {
+        return SpringServices.components(settings).stream().map(Component::label).toList();
+    }
+
     /**
      * Runs {@code work} with the services (or a user's application) allowed on every CPU and their JIT compilers favoured, then puts them back
      * on their side's, at equal weights: for a prewarm, which measures nothing, so that the services' JIT compiles on
      * two CPUs, ahead of the request threads, instead of sharing one with them, PostgreSQL and the other service.
      */
     public <T> T onEveryCpu(java.util.function.Supplier<T> work) {
-        List<String> both = services.application() != null ? List.of(Component.APP.label())
-                : List.of(Component.PESSOA.label(), Component.GATEWAY.label());
+        List<String> both = labels(services);
         isolation.widenForStart(both);
         try {
             isolation.favourCompilers(true);
@@ -156,9 +154,10 @@ public final class Stack implements AutoCloseable {
         switch (component) {
             case POSTGRES -> startPostgres();
             case WIREMOCK -> startWireMock();
-            case PESSOA -> widenedForStart(component, () -> awaitPessoaService(launchPessoaService()));
-            case GATEWAY -> widenedForStart(component, () -> awaitGateway(launchGateway()));
-            case APP -> widenedForStart(component, () -> awaitApplication(launchApplication()));
+            case PESSOA, GATEWAY, APP -> widenedForStart(component, () -> {
+                SpringService service = SpringServices.of(services, component);
+                await(service, launch(service));
+            });
         }
     }
 
@@ -265,70 +264,34 @@ public final class Stack implements AutoCloseable {
     }
 
     /**
-     * Both services' AOT caches, trained at once where missing (the first start after a build): each training is a
-     * JVM start, single-threaded for much of it, so two of them on every CPU take about the longer one's time. A
-     * service that runs with another HikariCP starts without a cache, and trains none.
+     * The services' AOT caches, trained at once where missing (the first start after a build): each training is a JVM
+     * start, single-threaded for much of it, so two of them on every CPU take about the longer one's time. Only for
+     * the services the lab trains caches for, on the lab's own JDK.
      */
-    private void prepareAotCaches() {
+    private void prepareAotCaches(List<SpringService> specs) {
         if (!services.jdk().labsOwn()) return;
-        var gateway = java.util.concurrent.CompletableFuture.runAsync(() -> launcher.prepareAot(services, Component.GATEWAY, "gateway-service",
-                ServiceEnvironment.gateway(services)));
-        if (services.factors().hikariCp() == null) {
-            launcher.prepareAot(services, Component.PESSOA, "pessoa-service", ServiceEnvironment.pessoa(services));
-        }
+        List<java.util.concurrent.CompletableFuture<Void>> trainings = specs.stream().filter(SpringService::trainsAotCache)
+                .filter(s -> s.classpathAhead() == null)
+                .map(s -> java.util.concurrent.CompletableFuture.runAsync(() -> launcher.prepareAot(services, s))).toList();
         try {
-            gateway.join();
+            trainings.forEach(java.util.concurrent.CompletableFuture::join);
         } catch (java.util.concurrent.CompletionException e) {
-            // A missing jar (StartFailure) must read as it does from a start without the cache.
             if (e.getCause() instanceof RuntimeException cause) throw cause;
             throw e;
         }
     }
 
-    private Launcher.Started launchPessoaService() {
-        String hikariCp = services.factors().hikariCp();
-        Launcher.Started pessoa = launcher.jar(services, Component.PESSOA, "pessoa-service", ServiceEnvironment.pessoa(services),
-                hikariCp != null ? launcher.hikariJar(hikariCp) : null);
-        register(Component.PESSOA, pessoa.process());
-        return pessoa;
+    private Launcher.Started launch(SpringService service) {
+        Launcher.Started started = launcher.start(services, service);
+        register(service.component(), started.process());
+        return started;
     }
 
-    private void awaitPessoaService(Launcher.Started pessoa) {
-        StackSettings.StackPorts p = services.ports();
-        HealthCheck.awaitHttp200(pessoa.process(), services.url(p.pessoaManagement()) + "/actuator/health", SERVICE_START);
-        rows.put(Component.PESSOA, new Row(Component.PESSOA, services.url(p.pessoa()) + " (management " + p.pessoaManagement() + ")",
-                pessoa.process().pid(), ServiceEnvironment.describePessoa(services) + "; " + services.limit(Component.PESSOA).describe()
-                + "; " + pessoa.aot()));
-    }
-
-    private Launcher.Started launchGateway() {
-        Launcher.Started gateway = launcher.jar(services, Component.GATEWAY, "gateway-service", ServiceEnvironment.gateway(services), null);
-        register(Component.GATEWAY, gateway.process());
-        return gateway;
-    }
-
-    private void awaitGateway(Launcher.Started gateway) {
-        StackSettings.StackPorts p = services.ports();
-        HealthCheck.awaitHttp200(gateway.process(), services.url(p.gatewayManagement()) + "/actuator/health", SERVICE_START);
-        rows.put(Component.GATEWAY, new Row(Component.GATEWAY, services.url(p.gateway()) + " (management " + p.gatewayManagement() + ")",
-                gateway.process().pid(), ServiceEnvironment.describeThreads(services) + "; " + services.limit(Component.GATEWAY).describe()
-                + "; " + gateway.aot()));
-    }
-
-    private Launcher.Started launchApplication() {
-        Launcher.Started app = launcher.application(services, Component.APP);
-        register(Component.APP, app.process());
-        return app;
-    }
-
-    /** Up once its health answers 200: Actuator's on its management port, or the path the user named on its own. */
-    private void awaitApplication(Launcher.Started app) {
-        StackSettings.StackPorts p = services.ports();
-        String health = services.application().healthPath();
-        HealthCheck.awaitHttp200(app.process(), health != null ? services.url(p.gateway()) + health
-                : services.url(p.gatewayManagement()) + "/actuator/health", SERVICE_START);
-        rows.put(Component.APP, new Row(Component.APP, services.url(p.gateway()) + " (management " + p.gatewayManagement() + ")",
-                app.process().pid(), ApplicationArguments.describe(services) + "; " + services.limit(Component.APP).describe() + "; " + app.aot()));
+    /** Up once its health answers 200; then its row in the stack's table. */
+    private void await(SpringService service, Launcher.Started started) {
+        HealthCheck.awaitHttp200(started.process(), service.healthUrl(), SERVICE_START);
+        rows.put(service.component(), new Row(service.component(), service.address(), started.process().pid(),
+                service.settings() + "; " + services.limit(service.component()).describe() + "; " + started.aot()));
     }
 
     private ManagedProcess register(Component component, ManagedProcess process) {

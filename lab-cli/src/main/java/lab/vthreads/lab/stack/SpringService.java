@@ -1,0 +1,29 @@
+package lab.vthreads.lab.stack;
+
+import lab.vthreads.lab.stack.StackSettings.Component;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One Spring Boot JVM the lab runs as a service under test, described the same way whoever wrote it: the lab's own
+ * gateway-service and pessoa-service and a user's jar take one path through {@link Launcher#start} and
+ * {@link Stack#startServices}, and differ only in these values (see {@link SpringServices}).
+ *
+ * @param arguments      the Spring properties the lab sets, as command-line arguments ({@code --name=value})
+ * @param environment    variables the process gets besides the lab's (a user's {@code --app-env})
+ * @param healthUrl      where it answers 200 once it is up
+ * @param address        where it listens, for the stack's table
+ * @param settings       what it runs with, in words, for the stack's table and the report
+ * @param trainsAotCache whether the lab trains an AOT cache for it: its own services, whose start-up it knows
+ * @param classpathAhead a jar to put before the jar's own libraries (another HikariCP), or null
+ */
+record SpringService(Component component, Path jar, List<String> arguments, Map<String, String> environment, String healthUrl,
+                     String address, String settings, boolean trainsAotCache, Path classpathAhead) {
+
+    SpringService {
+        arguments = List.copyOf(arguments);
+        environment = Map.copyOf(environment);
+    }
+}
