@@ -73,6 +73,11 @@ public final class RunRecorder {
 
     /** The same for a request that succeeds with any status {@code expected} accepts ({@code expectedText} says which). */
     public Session record(Session session, java.util.function.IntPredicate expected, String expectedText) {
+        return record(session, expected, expectedText, null);
+    }
+
+    /** The same, with each failure's reason naming the request ({@code request}: a scenario's step, null for none). */
+    public Session record(Session session, java.util.function.IntPredicate expected, String expectedText, String request) {
         Integer status = session.contains("status") ? session.getInt("status") : null;
         Integer rt = session.contains("rt") ? session.getInt("rt") : null;
         boolean success = !session.isFailed() && status != null && expected.test(status);
@@ -106,7 +111,7 @@ public final class RunRecorder {
             koCount.increment();
             koPerSecond.incrementAndGet(second);
             if (rt != null) ko.recordValue(Math.min(MAX_MS, Math.max(0, rt)));
-            String reason = status == null ? "no response" : "status " + status + " (expected " + expectedText + ")";
+            String reason = (request == null ? "" : request + ": ") + (status == null ? "no response" : "status " + status + " (expected " + expectedText + ")");
             koReasons.computeIfAbsent(reason, r -> new LongAdder()).increment();
         }
         return session.remove("status").remove("rt").remove("contentType");

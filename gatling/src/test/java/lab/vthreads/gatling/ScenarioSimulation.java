@@ -16,11 +16,14 @@ import lab.vthreads.scenario.Template;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.doSwitch;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.exitHereIfFailed;
@@ -51,19 +54,31 @@ public class ScenarioSimulation extends LabSimulation {
         if (file == null || file.isBlank()) throw new IllegalArgumentException("-Dscenario=FILE names the scenario to run (docs/scenarios.md)");
         Scenario scenario = ScenarioReader.read(Path.of(file));
 
-        // Feeder: each new user's payload rows, $unique, $uuid and the flow it runs.
+        // Feeder: each new user's payload rows, $unique, $uuid and the flow it runs; in the check, flow after flow.
         ScenarioUsers users = new ScenarioUsers(scenario, load.shard().index(), load.shard().count());
+        boolean check = Boolean.getBoolean(CHECK);
+        AtomicInteger checked = new AtomicInteger();
 
         // Scenario: the user's flow, chosen by index; the closed model replaces each user as it leaves.
         List<Flow> flows = scenario.flows();
         // Gatling's switch needs two cases at least: a single flow is run as it is.
         ChainBuilder pick = flows.size() == 1 ? flow(flows.getFirst()) : doSwitch("#{" + ScenarioUsers.FLOW + "}").on(IntStream.range(0, flows.size())
                 .mapToObj(i -> onCase(i).then(flow(flows.get(i)))).toList());
-        ScenarioBuilder run = scenario(scenario.file().getFileName().toString()).feed(Stream.generate(users::next).iterator()).exec(pick);
+        ScenarioBuilder run = scenario(scenario.file().getFileName().toString()).feed(Stream.generate(() -> {
+            Map<String, Object> user = users.next();
+            if (check) user.put(ScenarioUsers.FLOW, checked.getAndIncrement() % flows.size());
+            return user;
+        }).iterator()).exec(pick);
 
-        // Injection and assertions come from the parameters (see LoadParameters).
-        setUp(inject(run)).protocols(protocol()).assertions(assertions());
+        // Injection and assertions come from the parameters (see LoadParameters); the check is one user per flow.
+        setUp(check ? run.injectOpen(atOnceUsers(flows.size())) : inject(run)).protocols(protocol()).assertions(assertions());
     }
+
+    /**
+     * {@code -DscenarioCheck=true}: every flow once, one user each, at once, instead of the workload: what the lab runs
+     * before it measures anything, so that a path the application does not serve is an error, not a cell of failures.
+     */
+    public static final String CHECK = "scenarioCheck";
 
     @Override
     protected boolean countsStoredPeople() {
@@ -82,7 +97,7 @@ public class ScenarioSimulation extends LabSimulation {
             switch (step) {
                 case Step.Think think -> steps.add(exec(pause(think.duration())));
                 case Step.Request request -> steps.add(exec(request(request))
-                        .exec(session -> recorder.record(session, request::succeeded, expected(request)))
+                        .exec(session -> recorder.record(session, request::succeeded, expected(request), request.name()))
                         .exec(exitHereIfFailed()));
             }
         }

@@ -144,7 +144,6 @@ public final class RunCommand implements Callable<Integer> {
                 System.err.println("lab run: " + refused);
                 return 2;
             }
-            out.println("No calibration for your application yet: the report has no capacity model (docs/your-application.md).");
         }
         if (chosen.isMicroBenchmark()) {
             return runMicro(chosen, root, directory, start, out);
@@ -153,7 +152,7 @@ public final class RunCommand implements Callable<Integer> {
             return runExternal(chosen, root, directory, start, out);
         }
         ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(chosen, shortVariant, root, directory,
-                ports.ports(), stealThreshold, !noRerun, app != null ? 0 : calibrationSeconds, recalibrate, scale, isolation, out, app,
+                ports.ports(), stealThreshold, !noRerun, calibrationSeconds, recalibrate, scale, isolation, out, app,
                 app != null ? scenario.toAbsolutePath() : null));
         int runs = runner.cells().size() * chosen.repeat();
         out.printf("Experiment '%s'%s: %s%d cells × %d repeat(s) = %d measured runs, about %d min; results in %s%n", chosen.name(),

@@ -95,7 +95,21 @@ final class CalibrationCache {
 
     /** The hash of everything a calibration's figures depend on. */
     static String fingerprint(Path home, Preset preset, Cell calibrated, int calibrationSeconds, Partition partition, int cores) {
+        return fingerprint(home, preset, calibrated, calibrationSeconds, partition, cores, null, null);
+    }
+
+    /**
+     * @param application a user's application, or null: its jar, its settings and its scenario's folder (the CSVs
+     *                    beside the file) are what it is measured with, as the lab's own jars are for its services
+     */
+    static String fingerprint(Path home, Preset preset, Cell calibrated, int calibrationSeconds, Partition partition, int cores,
+                              lab.vthreads.lab.app.Application application, Path scenario) {
         StringBuilder text = new StringBuilder();
+        if (application != null) {
+            text.append(tree(application.jar().path())).append(' ').append(application).append('\n');
+            if (scenario != null) text.append(tree(scenario.toAbsolutePath().getParent())).append('\n');
+            if (application.stubs() != null) text.append(tree(application.stubs())).append('\n');
+        }
         for (Path built : List.of(home.resolve("pessoa-service/target"), home.resolve("gateway-service/target"))) {
             text.append(jars(built)).append('\n');
         }

@@ -1,8 +1,6 @@
 package lab.vthreads.lab.experiment;
 
-import com.github.tomakehurst.wiremock.client.HttpAdminClient;
 import lab.vthreads.infra.cep.CepLatency;
-import lab.vthreads.infra.cep.CepLatencySwitch;
 import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.load.GatlingResults;
 import lab.vthreads.lab.load.LoadProperties;
@@ -91,24 +89,30 @@ final class Calibrator {
     private final CepLatency cellLatency;
     private final Partition partition;
     private final int prewarmSeconds;
+    private final Endpoints endpoints;
+    private final DownstreamLatency latency;
+    private DatabaseSnapshot snapshot;
 
     Calibrator(Stack stack, StackSettings base, Cell cell, LoadGenerators load, Progress progress, Path resultsDirectory, Path home, int seconds,
                Partition partition) {
-        this(stack, base, cell, load, progress, resultsDirectory, home, seconds, partition, 0);
+        this(stack, base, cell, load, progress, resultsDirectory, home, seconds, partition, 0, null);
     }
 
     /**
      * @param cell           the calibrated cell: its mode and factors, every limit but the CPU lifted
      * @param prewarmSeconds the preset's: where its cells wait for a settled JIT, the calibration does too, so that the
      *                       CPU it measures per request is a warm service's, as in the cells it predicts
+     * @param snapshot       a user's application's data, put back before each run as before each cell; null: the lab's
+     *                       own tables are emptied instead (or, for an application with its own database, nothing)
      */
     Calibrator(Stack stack, StackSettings base, Cell cell, LoadGenerators load, Progress progress, Path resultsDirectory, Path home, int seconds,
-               Partition partition, int prewarmSeconds) {
+               Partition partition, int prewarmSeconds, DatabaseSnapshot snapshot) {
         this.stack = stack;
         this.directory = resultsDirectory.resolve("calibration");
-        this.settings = base.with(cell.mode(), cell.factors().overriddenBy(Factors.builder().tomcatThreads(
-                Math.max(cell.factors().effectiveTomcatThreads(), MAX_SATURATION_USERS)).cepInsideTransaction(false).concurrencyLimit(-1).build()),
-                directory);
+        // A user's application has only the thread limit to lift: the others are pessoa-service's switches.
+        Factors.Builder lifted = Factors.builder().tomcatThreads(Math.max(cell.factors().effectiveTomcatThreads(), MAX_SATURATION_USERS));
+        if (base.application() == null) lifted.cepInsideTransaction(false).concurrencyLimit(-1);
+        this.settings = base.with(cell.mode(), cell.factors().overriddenBy(lifted.build()), directory);
         this.cellLatency = cell.factors().latency();
         this.load = load;
         this.progress = progress;
@@ -116,16 +120,23 @@ final class Calibrator {
         this.seconds = seconds;
         this.partition = partition;
         this.prewarmSeconds = prewarmSeconds;
+        this.endpoints = Endpoints.of(settings);
+        this.latency = DownstreamLatency.of(settings);
+        this.snapshot = snapshot;
+    }
+
+    private boolean application() {
+        return settings.application() != null;
     }
 
     Calibration calibrate(int cores) throws Exception {
         Files.createDirectories(directory);
         progress.calibrating(seconds, settings.mode().label(), cellLatency.text());
-        HttpAdminClient wiremock = new HttpAdminClient("127.0.0.1", settings.ports().wiremock());
-        CepLatencySwitch.apply(wiremock, new CepLatency.None());
+        latency.offForPrewarm();
         load.requireNotAborted();
         stack.startServices(settings);
         try {
+            if (snapshot == null) snapshot = DatabaseSnapshot.ofApplication(settings, progress);
             // Warm the JIT with the machine saturated first: C2 compiles after thousands of calls, and compiling is CPU
             // too. Warmed at 90 req/s for 15 s, the 30 req/s run that followed answered slower (p50 31 ms) than the
             // 90 req/s run after it (21 ms): the slope measured the JIT, not the requests. Where the preset prewarms,
@@ -134,7 +145,7 @@ final class Calibrator {
             // rates and the saturation run's users (a cold warm-up's figure set them too low: the default preset's
             // "saturated" run then kept the machine 67-92% busy).
             if (prewarmSeconds > 0) prewarm();
-            return measure(cores, prewarmSeconds > 0 ? warmUp("warm", WARM_UNMEASURED_SECONDS) : warmUp("warmup", WARMUP_SECONDS), wiremock);
+            return measure(cores, prewarmSeconds > 0 ? warmUp("warm", WARM_UNMEASURED_SECONDS) : warmUp("warmup", WARMUP_SECONDS));
         } finally {
             stack.stopServices();
         }
@@ -150,10 +161,9 @@ final class Calibrator {
     Calibration calibrateOnWarmServices(int cores, String cells) throws Exception {
         Files.createDirectories(directory);
         progress.calibratingOnWarmServices(seconds, settings.mode().label(), cellLatency.text(), cells);
-        HttpAdminClient wiremock = new HttpAdminClient("127.0.0.1", settings.ports().wiremock());
-        CepLatencySwitch.apply(wiremock, new CepLatency.None());
+        latency.offForPrewarm();
         load.requireNotAborted();
-        return measure(cores, warmUp("warm", WARM_UNMEASURED_SECONDS), wiremock);
+        return measure(cores, warmUp("warm", WARM_UNMEASURED_SECONDS));
     }
 
     /**
@@ -167,13 +177,19 @@ final class Calibrator {
                 && cell.factors().effectiveConcurrencyLimit() == null && !"synchronized".equals(cell.factors().cepLock());
     }
 
-    /** The measured runs, on warm services whose saturated throughput (no CEP latency) is {@code warmedUp}. */
-    private Calibration measure(int cores, double warmedUp, HttpAdminClient wiremock) throws Exception {
+    /**
+     * The measured runs, on warm services whose saturated throughput (no CEP latency) is {@code warmedUp}. A user's
+     * application keeps its stubs' latency throughout (see DownstreamLatency): the lab does not know how many calls a
+     * request makes to add their latency afterwards, so the open runs' response time already holds it, and the probe
+     * measures the scenario's cycle.
+     */
+    private Calibration measure(int cores, double warmedUp) throws Exception {
+        Calibration.Probe probe = application() ? probe() : null;
         int[] rates = rates(warmedUp);
         Calibration.Run low = measure("rate-" + rates[0], open(rates[0])).run();
         Calibration.Run high = measure("rate-" + rates[1], open(rates[1])).run();
-        int users = saturationUsers(cores, high, partition, cellLatency.meanMillis(), warmedUp);
-        CepLatencySwitch.apply(wiremock, cellLatency);
+        int users = saturationUsers(cores, high, partition, application() ? 0 : cellLatency.meanMillis(), warmedUp);
+        latency.forCells();
         Measured saturation = measure("saturation", closed(users).warmup(SATURATION_WARMUP_SECONDS));
         if (unstable(saturation.client())) {
             // A CPU queue deep enough to push CEP lookups past their deadline: the failed requests' CPU is spread
@@ -190,9 +206,26 @@ final class Calibrator {
             }
         }
         Calibration.Run saturated = saturation.run();
-        Calibration calibration = Calibration.of(cores, rates[1], low, high, saturated, cellLatency.meanMillis(), users);
+        Calibration calibration = Calibration.of(cores, rates[1], low, high, saturated, cellLatency.meanMillis(), users).withProbe(probe);
         progress.calibrated(calibration, partition);
         return calibration;
+    }
+
+    /**
+     * One closed user through the application's scenario: its response time with nothing queued, and its cycle
+     * (response and think time). It fails with the request that answered wrong: a scenario whose every run fails
+     * measures nothing.
+     */
+    private Calibration.Probe probe() throws Exception {
+        Measured probe = measure("probe", closed(1));
+        if (probe.client().ok() == 0) {
+            throw new IllegalStateException("the single-user probe had no successful request (" + probe.client().koReasons() + ")");
+        }
+        Calibration.Run run = probe.run();
+        Calibration.Probe measured = new Calibration.Probe(run.responseMs(), run.throughput(), probe.poolMeasured());
+        progress.note(String.format(java.util.Locale.ROOT, "calibration probe: one user, %.1f ms per response, %.2f req/s (a cycle of %.0f ms)%s",
+                measured.responseMs(), measured.throughput(), measured.cycleMs(), measured.poolMeasured() ? "" : "; no Hikari metrics"));
+        return measured;
     }
 
     /**
@@ -220,7 +253,7 @@ final class Calibrator {
         progress.note("calibration prewarm on every CPU: " + SATURATION_USERS + " users until the services' JIT and CPU per request settle, at most "
                 + prewarmSeconds + " s");
         stack.onEveryCpu(() -> new Prewarm(load, progress).run(closed(SATURATION_USERS).resultsFile(directory.resolve("gatling-results-prewarm.json")),
-                Prewarm.services("http://127.0.0.1:" + settings.ports().pessoaManagement(), "http://127.0.0.1:" + settings.ports().gatewayManagement()),
+                endpoints.services(),
                 Prewarm.serviceProcesses(stack.processes()), prewarmSeconds, directory, Prewarm.Rule.FIRST, () -> { }));
     }
 
@@ -263,11 +296,15 @@ final class Calibrator {
     }
 
     private String gateway() {
-        return "http://127.0.0.1:" + settings.ports().gateway();
+        return endpoints.gateway();
     }
 
-    /** A calibration run's figures, and what its load generator saw. */
-    private record Measured(Calibration.Run run, ClientResult client) {
+    /**
+     * A calibration run's figures, and what its load generator saw.
+     *
+     * @param poolMeasured whether the services showed Hikari's gauges in the run
+     */
+    private record Measured(Calibration.Run run, ClientResult client, boolean poolMeasured) {
     }
 
     static boolean unstable(ClientResult client) {
@@ -284,15 +321,16 @@ final class Calibrator {
     }
 
     private Measured measure(String name, LoadProperties workload) throws Exception {
-        new DatabaseReset(settings.jdbcUrl()).truncate();
+        if (snapshot != null) snapshot.restore();
+        else if (!application()) new DatabaseReset(settings.jdbcUrl()).truncate();
         Map<String, ManagedProcess> measured = new LinkedHashMap<>();
         stack.processes().forEach((component, process) -> measured.put(component.label(), process));
         Path resultsFile = directory.resolve("gatling-results-" + name + ".json");
         ManagedProcess gatling = load.start(workload.profile(0, seconds, 0).resultsFile(resultsFile), directory.resolve("gatling-" + name),
                 directory.resolve("gatling-" + name + ".log"));
         measured.put("gatling", gatling);
-        Sampler sampler = new Sampler("http://127.0.0.1:" + settings.ports().pessoaManagement(),
-                "http://127.0.0.1:" + settings.ports().gatewayManagement(), measured, line -> { }, SystemStats.SYSTEM, stack::countedCpuSeconds);
+        Sampler sampler = new Sampler(endpoints.pessoaManagement(), endpoints.gatewayManagement(), measured, line -> { }, SystemStats.SYSTEM,
+                stack::countedCpuSeconds);
         int exit;
         try {
             exit = load.await(gatling, seconds + 150L);
@@ -305,7 +343,9 @@ final class Calibrator {
                     sampling.dropped(), sampling.taken(), sampling.thin() ? ", too many: its CPU figures are thin" : "", sampling.firstError()));
         }
         ClientResult client = GatlingResults.read(resultsFile, exit);
-        return new Measured(window(sampler.samples(), measured.keySet(), loadWindow(client, sampler.startEpochMs())), client);
+        List<Map<String, Double>> samples = sampler.samples();
+        boolean pool = samples.stream().anyMatch(x -> x.containsKey(SampleKeys.PESSOA_HIKARI_ACTIVE) && !x.get(SampleKeys.PESSOA_HIKARI_ACTIVE).isNaN());
+        return new Measured(window(samples, measured.keySet(), loadWindow(client, sampler.startEpochMs())), client, pool);
     }
 
     /**

@@ -67,6 +67,9 @@ public final class ExperimentRunner {
     private volatile Stack running;
     private volatile Isolation isolation;
     private volatile boolean aborted;
+    /** Whether a user's scenario has been tried against the application (ScenarioCheck): once per run. */
+    private boolean scenarioChecked;
+
     /** The calibration the cells are predicted from, once measured or reused; null without one. */
     private volatile Calibration model;
 
@@ -80,8 +83,8 @@ public final class ExperimentRunner {
         if (options.scale() && preset.hasFaults()) {
             throw new IllegalArgumentException("Preset " + preset.name() + " injects faults and measures no capacity model: it cannot be --scale'd");
         }
-        if (options.application() != null && (options.calibrationSeconds() > 0 || options.scale() || preset.hasFaults() || options.scenario() == null)) {
-            throw new IllegalArgumentException("A user's application runs with a scenario, no calibration (not built for it yet), no --scale and no faults");
+        if (options.application() != null && (options.scale() || preset.hasFaults() || options.scenario() == null)) {
+            throw new IllegalArgumentException("A user's application runs with a scenario, no --scale (no published figures) and no faults");
         }
         if (options.scale() && (preset.published() == null || preset.published().scaling() == null)) {
             throw new IllegalArgumentException("Preset " + preset.name() + " has no published thread and CPU bounds to scale (published.scaling)");
@@ -204,7 +207,8 @@ public final class ExperimentRunner {
             int cores = environment.cores();
             // Without a calibration there is no model: for quick runs and for tests of what the model does not need.
             String fingerprint = !calibrates() ? null
-                    : CalibrationCache.fingerprint(options.home(), preset, calibrated(), options.calibrationSeconds(), partition, cores);
+                    : CalibrationCache.fingerprint(options.home(), preset, calibrated(), options.calibrationSeconds(), partition, cores,
+                    options.application(), options.scenario());
             CalibrationCache kept = new CalibrationCache(options.resultsDirectory().getParent());
             calibration = fingerprint == null || options.recalibrate() ? null : kept.reuse(fingerprint, progress).orElse(null);
             // Measured after the cells, on the calibrated cell's own warm services, where those are the calibration's
@@ -213,7 +217,7 @@ public final class ExperimentRunner {
                     : lastStackOf(calibrated());
             PendingCalibration pending = host == null ? null : new PendingCalibration(fingerprint, host);
             if (fingerprint != null && calibration == null && pending == null) {
-                calibration = kept.keep(fingerprint, calibrator(stack, base).calibrate(cores), options.resultsDirectory(), progress);
+                calibration = kept.keep(fingerprint, calibrator(stack, base, null).calibrate(cores), options.resultsDirectory(), progress);
             }
             if (pending != null) {
                 progress.note("Calibration: measured after the cells, on the warm services of " + String.join(", ", pending.host().group().order())
@@ -230,7 +234,7 @@ public final class ExperimentRunner {
                 for (int g = 0; g < groups.size(); g++) {
                     boolean hosts = pending != null && pending.host().equals(new StackPlan.Placed(repeat, g, groups.get(g)));
                     runGroup(stack, base, groups.get(g), repeat, results, failures,
-                            hosts ? () -> pending.measured = calibrateOnWarmServices(stack, base, pending, cores) : null);
+                            hosts ? snapshot -> pending.measured = calibrateOnWarmServices(stack, base, pending, cores, snapshot) : null);
                 }
             }
             if (pending != null) {
@@ -297,19 +301,21 @@ public final class ExperimentRunner {
         return last;
     }
 
-    private Calibrator calibrator(Stack stack, StackSettings base) {
+    /** @param snapshot the warm application's data, as its cells had it; null on fresh services, which take their own */
+    private Calibrator calibrator(Stack stack, StackSettings base, DatabaseSnapshot snapshot) {
         return new Calibrator(stack, base, calibrated(), load, progress, options.resultsDirectory(), options.home(), options.calibrationSeconds(),
-                isolation.partition(), preset.prewarmSeconds());
+                isolation.partition(), preset.prewarmSeconds(), snapshot);
     }
 
     /**
      * The calibration on the host's services once its cells are measured. A failure here costs the model, not the cells:
      * it is said, and the calibration is tried once more on fresh services after every cell ({@link #calibrateAfterAll}).
      */
-    private Calibration calibrateOnWarmServices(Stack stack, StackSettings base, PendingCalibration pending, int cores) throws Exception {
+    private Calibration calibrateOnWarmServices(Stack stack, StackSettings base, PendingCalibration pending, int cores, DatabaseSnapshot snapshot)
+            throws Exception {
         try {
             return new CalibrationCache(options.resultsDirectory().getParent()).keep(pending.fingerprint(),
-                    calibrator(stack, base).calibrateOnWarmServices(cores, String.join(", ", pending.host().group().order())),
+                    calibrator(stack, base, snapshot).calibrateOnWarmServices(cores, String.join(", ", pending.host().group().order())),
                     options.resultsDirectory(), progress);
         } catch (Exception e) {
             if (load.aborted() || Thread.currentThread().isInterrupted()) throw e;
@@ -321,7 +327,7 @@ public final class ExperimentRunner {
     /** The calibration on fresh services, after every cell; without it the results are kept with no model, and say why. */
     private Calibration calibrateAfterAll(Stack stack, StackSettings base, PendingCalibration pending, int cores) throws Exception {
         try {
-            return new CalibrationCache(options.resultsDirectory().getParent()).keep(pending.fingerprint(), calibrator(stack, base).calibrate(cores),
+            return new CalibrationCache(options.resultsDirectory().getParent()).keep(pending.fingerprint(), calibrator(stack, base, null).calibrate(cores),
                     options.resultsDirectory(), progress);
         } catch (Exception e) {
             if (load.aborted() || Thread.currentThread().isInterrupted()) throw e;
@@ -333,7 +339,7 @@ public final class ExperimentRunner {
     /** Work on a pair of JVMs after its cells, before it stops. */
     @FunctionalInterface
     private interface AfterCells {
-        void run() throws Exception;
+        void run(DatabaseSnapshot snapshot) throws Exception;
     }
 
     /** A calibration measured after the cells: where, and what it measured once it has. */
@@ -394,6 +400,11 @@ public final class ExperimentRunner {
         try {
             if (group.cells().size() > 1) progress.note("services for " + String.join(", ", group.order()) + ", in that order");
             DatabaseSnapshot snapshot = DatabaseSnapshot.ofApplication(settings, progress);
+            // Once per run, on the first pair: what it writes goes with the snapshot's restore before the first cell.
+            if (settings.application() != null && !scenarioChecked) {
+                ScenarioCheck.run(load, Endpoints.of(settings), options.home().resolve("wiremock/ceps.csv"), stackDir, progress);
+                scenarioChecked = true;
+            }
             MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold(), isolation);
             // Before the first cell's database is emptied: the prewarm's rows go with it.
             // On every CPU: the prewarm measures nothing, and it ends when the compilers do, which on the services' one
@@ -420,7 +431,7 @@ public final class ExperimentRunner {
                 ExperimentResults.RepeatResult result = runWithStealCheck(stack, settings, measuredRun, cell, repeat, use, snapshot);
                 results.get(cell).add(prewarmed == null ? result : result.withPrewarm(prewarmed));
             }
-            if (afterCells != null) afterCells.run();
+            if (afterCells != null) afterCells.run(snapshot);
         } finally {
             stack.stopServices();
         }

@@ -107,14 +107,6 @@ final class Prewarm {
         return services;
     }
 
-    /** The services a prewarm watches, by name, from their management base URLs. */
-    static Map<String, String> services(String pessoaManagement, String gatewayManagement) {
-        Map<String, String> managements = new LinkedHashMap<>();
-        managements.put("pessoa-service", pessoaManagement);
-        managements.put("gateway-service", gatewayManagement);
-        return managements;
-    }
-
     /**
      * @param properties  the load (users, client, CEPs), without its profile: the prewarm sets it
      * @param managements each service's management base URL, by name

@@ -30,6 +30,15 @@ final class Progress {
         StringBuilder perProcess = new StringBuilder();
         c.cpuMsPerRequest().forEach((process, ms) -> perProcess.append(perProcess.isEmpty() ? "" : ", ")
                 .append(String.format(Locale.ROOT, "%s %.2f", process, ms)));
+        if (c.probe() != null) {
+            out.printf(Locale.ROOT, "  CPU per request %.2f ms at up to %.0f req/s (%s), %.2f ms saturated by %d users (%.0f req/s, %.0f%% busy); "
+                            + "one user: response %.1f ms, cycle %.0f ms; %s; CPU bound %.0f req/s%n",
+                    c.totalCpuMsPerRequest(), c.rate(), perProcess, c.saturatedTotalCpuMsPerRequest(), c.saturationUsers(), c.saturatedThroughput(),
+                    c.saturatedBusy() * 100, c.probe().responseMs(), c.probe().cycleMs(), c.probe().poolMeasured()
+                            ? String.format(Locale.ROOT, "%.2f connections per request, held %.1f ms", c.connectionsPerRequest(), c.connectionHoldMs())
+                            : "no Hikari metrics", c.cpuBound(partition));
+            return;
+        }
         out.printf(Locale.ROOT, "  CPU per request %.2f ms at up to %.0f req/s (%s), %.2f ms saturated by %d users (%.0f req/s, %.0f%% busy); response %.1f ms; "
                         + "%.2f CEP lookups and %.2f connections per request, held %.1f ms; CPU bound %.0f req/s%n",
                 c.totalCpuMsPerRequest(), c.rate(), perProcess, c.saturatedTotalCpuMsPerRequest(), c.saturationUsers(), c.saturatedThroughput(),

@@ -64,6 +64,15 @@ public final class LoadProperties {
         return this;
     }
 
+    /**
+     * A scenario's check instead of its workload (ScenarioSimulation's {@code scenarioCheck}): each flow once, by one
+     * user each; the run ends when they have.
+     */
+    public LoadProperties everyFlowOnce() {
+        properties.put("scenarioCheck", "true");
+        return this;
+    }
+
     /** Where the simulation writes its JSON results ({@link GatlingResults} reads them). */
     public LoadProperties resultsFile(Path file) {
         properties.put("resultsFile", file.toString());

@@ -38,14 +38,56 @@ import java.util.Map;
  * @param connectionHoldMs         mean time a connection is held, CEP lookups outside the transaction
  * @param reused                   where an earlier run measured this calibration, for the same build, machine and
  *                                 calibrated cell; null when this run measured it
+ * @param probe                    a user's application only: one user through its scenario, with the cells' downstream
+ *                                 latency; null for the lab's own services, whose CEP term gives the same figures
  */
 public record Calibration(int cores, double rate, double windowSeconds, double throughput, Map<String, Double> cpuMsPerRequest,
                           double responseMs, double cepLookupsPerRequest, double connectionsPerRequest, double connectionHoldMs,
                           double machineBusy, double backgroundCores, double saturatedThroughput, double saturatedBusy,
-                          Map<String, Double> saturatedCpuMsPerRequest, double saturationCepMeanMs, int saturationUsers, Reuse reused) {
+                          Map<String, Double> saturatedCpuMsPerRequest, double saturationCepMeanMs, int saturationUsers, Reuse reused,
+                          Probe probe) {
 
     /** The processes of the system under test; the rest (load generator, CEP mock) are the load side. */
-    public static final List<String> SYSTEM = List.of("pessoa-service", "gateway-service", "postgres");
+    public static final List<String> SYSTEM = List.of("pessoa-service", "gateway-service", "app", "postgres");
+
+    public Calibration(int cores, double rate, double windowSeconds, double throughput, Map<String, Double> cpuMsPerRequest,
+                       double responseMs, double cepLookupsPerRequest, double connectionsPerRequest, double connectionHoldMs,
+                       double machineBusy, double backgroundCores, double saturatedThroughput, double saturatedBusy,
+                       Map<String, Double> saturatedCpuMsPerRequest, double saturationCepMeanMs, int saturationUsers, Reuse reused) {
+        this(cores, rate, windowSeconds, throughput, cpuMsPerRequest, responseMs, cepLookupsPerRequest, connectionsPerRequest, connectionHoldMs,
+                machineBusy, backgroundCores, saturatedThroughput, saturatedBusy, saturatedCpuMsPerRequest, saturationCepMeanMs, saturationUsers,
+                reused, null);
+    }
+
+    /**
+     * A user's application, measured as its scenario runs it: the lab knows neither how many downstream calls a request
+     * makes nor the think time between them, so one closed user with the cells' latency measures both at once. Its
+     * response time is what a request holds a Tomcat thread for with nothing queued, and its cycle, 1 ÷ its throughput,
+     * is R₀ + Z in Little's law for the closed users.
+     *
+     * @param responseMs   the application's mean response time (its own http.server.requests), no queueing
+     * @param throughput   requests per second one user completed
+     * @param poolMeasured whether the application exposes Hikari's metrics; without them there is no pool bound
+     */
+    public record Probe(double responseMs, double throughput, boolean poolMeasured) {
+
+        /** Little's law for one closed user: R + Z = 1 ÷ X. */
+        public double cycleMs() {
+            return 1000 / throughput;
+        }
+
+        /** The think time per request the cycle implies: the scenario's pauses, and the load generator's own time. */
+        public double thinkMs() {
+            return Math.max(0, cycleMs() - responseMs);
+        }
+    }
+
+    /** This calibration with the application's single-user probe. */
+    public Calibration withProbe(Probe probe) {
+        return new Calibration(cores, rate, windowSeconds, throughput, cpuMsPerRequest, responseMs, cepLookupsPerRequest, connectionsPerRequest,
+                connectionHoldMs, machineBusy, backgroundCores, saturatedThroughput, saturatedBusy, saturatedCpuMsPerRequest, saturationCepMeanMs,
+                saturationUsers, reused, probe);
+    }
     public static final List<String> LOAD_SIDE = List.of("gatling", "wiremock");
 
     /** One calibration run: throughput, mean CPU cores per process, and the request's measured use. */
@@ -86,7 +128,7 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
     public Calibration reusedFrom(Reuse reuse) {
         return new Calibration(cores, rate, windowSeconds, throughput, cpuMsPerRequest, responseMs, cepLookupsPerRequest, connectionsPerRequest,
                 connectionHoldMs, machineBusy, backgroundCores, saturatedThroughput, saturatedBusy, saturatedCpuMsPerRequest, saturationCepMeanMs,
-                saturationUsers, reuse);
+                saturationUsers, reuse, probe);
     }
 
     public double totalCpuMsPerRequest() {
@@ -145,11 +187,26 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
      */
     public CellDemand demand(Partition partition, Integer tomcatThreads, int poolSize, boolean cepInsideTransaction, Integer concurrencyLimit,
                              int users, double cepMeanMs, double thinkMs) {
+        if (probe != null) return applicationDemand(partition, tomcatThreads, poolSize, users);
         double response = responseMs(cepMeanMs) / 1000;
         double hold = connectionsPerRequest * (connectionHoldMs + (cepInsideTransaction ? cepLookupsPerRequest * cepMeanMs : 0)) / 1000;
         // An endpoint that does not use the database (well under one acquisition per request) has no pool bound.
         boolean usesPool = connectionsPerRequest >= 0.5;
         return new CellDemand(cpuDemands(partition), tomcatThreads, response, usesPool ? poolSize : null, hold, concurrencyLimit, users, response,
                 thinkMs / 1000);
+    }
+
+    /**
+     * A user's application: its response time and think time from the probe, its connections from the low-rate runs.
+     * The pool bound uses the acquisitions per request as they are (a page that queries twice holds a connection
+     * twice), and is left out, said so, where the application shows no Hikari metrics.
+     */
+    private CellDemand applicationDemand(Partition partition, Integer tomcatThreads, int poolSize, int users) {
+        double response = probe.responseMs() / 1000;
+        double hold = connectionsPerRequest * connectionHoldMs / 1000;
+        boolean usesPool = probe.poolMeasured() && connectionsPerRequest > 0 && hold > 0;
+        List<String> notMeasured = probe.poolMeasured() ? List.of() : List.of("connection pool: the application shows no Hikari metrics");
+        return new CellDemand(cpuDemands(partition), tomcatThreads, response, usesPool ? poolSize : null, hold, null, users, response,
+                probe.thinkMs() / 1000, notMeasured);
     }
 }

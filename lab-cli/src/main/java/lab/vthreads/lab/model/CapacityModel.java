@@ -25,7 +25,7 @@ public final class CapacityModel {
 
     public static Prediction predict(CellDemand d) {
         List<Bound> bounds = new ArrayList<>();
-        List<String> notMeasured = new ArrayList<>();
+        List<String> notMeasured = new ArrayList<>(d.notMeasured());
         for (CpuDemand cpu : d.cpus()) {
             if (cpu.secondsPerRequest() > 0) {
                 bounds.add(new Bound(cpu.resource(), cpu.cores() / cpu.secondsPerRequest(),

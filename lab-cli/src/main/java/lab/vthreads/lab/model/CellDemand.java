@@ -17,12 +17,20 @@ import java.util.List;
  * @param concurrencyLimit        the backpressure limit on concurrent database work, or null
  * @param responseSeconds         the response time with no queueing anywhere (the sum of the service demands)
  * @param thinkSeconds            the closed workload's pause between a user's requests
+ * @param notMeasured             the bounds the calibration could not measure, in words, so that the prediction names them
  */
 public record CellDemand(List<CpuDemand> cpus, Integer tomcatThreads, double threadHoldSeconds, Integer poolSize,
-                         double connectionHoldSeconds, Integer concurrencyLimit, int users, double responseSeconds, double thinkSeconds) {
+                         double connectionHoldSeconds, Integer concurrencyLimit, int users, double responseSeconds, double thinkSeconds,
+                         List<String> notMeasured) {
 
     public CellDemand {
         cpus = List.copyOf(cpus);
+        notMeasured = List.copyOf(notMeasured);
+    }
+
+    public CellDemand(List<CpuDemand> cpus, Integer tomcatThreads, double threadHoldSeconds, Integer poolSize, double connectionHoldSeconds,
+                      Integer concurrencyLimit, int users, double responseSeconds, double thinkSeconds) {
+        this(cpus, tomcatThreads, threadHoldSeconds, poolSize, connectionHoldSeconds, concurrencyLimit, users, responseSeconds, thinkSeconds, List.of());
     }
 
     /** On a machine the lab does not partition: every process on all {@code cores}. */

@@ -30,7 +30,7 @@ final class ReportTables {
     static List<Table> all(ExperimentResults results, Summary summary) {
         List<Table> tables = new ArrayList<>();
         tables.add(results(summary));
-        tables.add(FairnessTables.partition(results.partition()));
+        tables.add(FairnessTables.partition(results.partition(), Summary.application(results)));
         Table failures = failures(results);
         if (!failures.rows().isEmpty()) tables.add(failures);
         tables.addAll(FaultTables.all(results));
@@ -153,6 +153,19 @@ final class ReportTables {
         List<List<String>> rows = new ArrayList<>();
         c.cpuMsPerRequest().forEach((process, ms) -> rows.add(List.of(process, num(ms, 2))));
         rows.add(List.of("**total**", num(c.totalCpuMsPerRequest(), 2)));
+        if (c.probe() != null) {
+            Calibration.Probe p = c.probe();
+            return new Table("Calibration: CPU per request at low load",
+                    String.format(Locale.ROOT, "Two open-workload runs through your scenario with the cells' downstream latency, the higher at "
+                                    + "%.0f req/s (machine %.0f%% busy); CPU per request at low load is the slope between them, so the %.2f cores "
+                                    + "the processes burn at no load are left out. %s One user alone: %.1f ms per response, %.2f requests a "
+                                    + "second, so a cycle (response and think time) of %.0f ms: the users' bound is users × %.2f req/s.",
+                            c.throughput(), c.machineBusy() * 100, c.backgroundCores(), p.poolMeasured()
+                                    ? String.format(Locale.ROOT, "%.2f pool connections per request, each held %.1f ms.", c.connectionsPerRequest(), c.connectionHoldMs())
+                                    : "Pool connections not measured: the application shows no Hikari metrics.",
+                            p.responseMs(), p.throughput(), p.cycleMs(), p.throughput()),
+                    List.of("process", "CPU ms per request"), rows);
+        }
         return new Table("Calibration: CPU per request at low load",
                 String.format(Locale.ROOT, "Two open-workload runs with no CEP latency, the higher at %.0f req/s (machine %.0f%% busy); CPU per "
                                 + "request at low load is the slope between them, so the %.2f cores the processes burn at no load (scrapes, "
@@ -252,6 +265,11 @@ final class ReportTables {
         List<String> header = new ArrayList<>(List.of("mode", "peak platform threads (" + service + ")", "peak virtual threads (" + service + ")",
                 "peak heap MB (" + service + ")", "peak RSS MB (" + service + ")", "peak heap MB (gateway-service)", "peak RSS MB (gateway-service)",
                 application ? "mean CPU, the application (cores, % of its CPUs)" : "mean CPU, both services (cores, % of their CPUs)"));
+        if (application) {
+            // No gateway in front of a user's application: its columns would be dashes.
+            header.subList(5, 7).clear();
+            rows.forEach(r -> r.subList(5, 7).clear());
+        }
         if (study != null) {
             header.addAll(List.of("published peak threads", study.memoryIsRss() ? "published memory MB (beside RSS)" : "published memory MB (beside heap)",
                     "published CPU"));

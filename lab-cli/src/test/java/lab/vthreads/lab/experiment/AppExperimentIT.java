@@ -3,8 +3,12 @@ package lab.vthreads.lab.experiment;
 import lab.vthreads.lab.app.Application;
 import lab.vthreads.lab.app.PessoaAsAStranger;
 import lab.vthreads.lab.isolation.Isolation;
+import lab.vthreads.lab.model.Bottleneck;
+import lab.vthreads.lab.report.Summary;
 import lab.vthreads.lab.report.ResultsFiles;
+import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.stack.FreePorts;
+import lab.vthreads.lab.stack.StackSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.CleanupMode;
@@ -12,19 +16,27 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * `./lab run --app` end to end on a jar the lab treats as a stranger's (pessoa-service's own, told everything through
  * Spring properties and its stubs' URL property), with a scenario that writes: each cell's users take the same
  * payload rows from the first, so a cell that met the prewarm's or an earlier cell's people would get 409s for their
  * CPFs. None does: every cell starts from the data the application's migrations left.
+ *
+ * <p>The generalised model's contract: a stub of fixed latency and fewer Tomcat threads than users, and the thread
+ * bound the calibration's single-user probe predicts (threads ÷ the mean response time of the scenario's requests,
+ * the stored person's lookup and its read back together) is what the platform cell serves.
  */
-@Timeout(value = 8, unit = TimeUnit.MINUTES)
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
 class AppExperimentIT {
 
     static final Path HOME = ExperimentRunIT.HOME;
@@ -38,30 +50,30 @@ class AppExperimentIT {
                 why: A test.
                 simulation: ScenarioSimulation
                 workload: closed
-                users: [2, 4]
+                users: [2, 16]
                 modes: [platform, virtual]
                 aaControl: virtual
                 aaControlUsers: highest
                 rampUpSeconds: 1
-                holdSeconds: 4
+                holdSeconds: 6
                 rampDownSeconds: 0
                 warmupSeconds: 2
-                cepLatency: fixed:20
-                tomcatThreads: 8
+                cepLatency: fixed:100
+                tomcatThreads: 4
                 repeat: 1
                 prewarmSeconds: 15
                 """);
         Path scenario = PessoaAsAStranger.storeAndReadBack(temp, 5000);
         Application app = PessoaAsAStranger.withStubs(HOME);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, FreePorts.stack(), 0.5, false, 0, false, false,
+        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, FreePorts.stack(), 0.5, false, 8, false, false,
                 Isolation.Request.AUTO, new PrintStream(progress, true), app, scenario));
 
         ExperimentResults results = runner.run();
         ResultsFiles.write(dir, results);
 
         assertThat(results.cells()).extracting(ExperimentResults.CellResult::id)
-                .containsExactly("platform-2u", "virtual-2u", "platform-4u", "virtual-4u", "virtual-4u-aa");
+                .containsExactly("platform-2u", "virtual-2u", "platform-16u", "virtual-16u", "virtual-16u-aa");
         for (ExperimentResults.CellResult cell : results.cells()) {
             assertThat(cell.failures()).as(cell.id()).isEmpty();
             ExperimentResults.RepeatResult run = cell.repeats().getFirst();
@@ -73,9 +85,59 @@ class AppExperimentIT {
             // The application's own JVM keeps the JFR pinning recording, read per window like the lab's services'.
             assertThat(run.pinning()).as(cell.id()).containsKey("app");
         }
-        assertThat(results.calibration()).isNull();
-        assertThat(progress.toString()).contains("the application's database after its own migrations:", "put back before each cell");
-        assertThat(Files.readString(dir.resolve("summary.md"))).contains("| virtual-4u-aa |").contains("not checked");
+        assertThat(results.calibration().probe()).isNotNull();
+        assertThat(results.calibration().probe().poolMeasured()).isTrue();
+        // One user's requests: a lookup behind the stub's 100 ms, then a read of a few ms.
+        assertThat(results.calibration().probe().responseMs()).isBetween(50.0, 80.0);
+        Summary.ModelRow threadBound = Summary.of(results).model().stream().filter(m -> m.cell().equals("platform-16u")).findFirst().orElseThrow();
+        assertThat(threadBound.prediction().bottleneck()).as(threadBound.prediction().binding().formula()).isEqualTo(Bottleneck.THREADS);
+        assertThat(threadBound.deviation()).as("platform-16u: measured %.1f req/s, predicted %s", threadBound.measured(),
+                threadBound.prediction().binding().formula()).isBetween(-0.15, 0.15);
+        assertThat(progress.toString()).contains("the application's database after its own migrations:", "put back before each cell",
+                "calibration probe: one user");
+        assertThat(Files.readString(dir.resolve("summary.md"))).contains("| virtual-16u-aa |").contains("not checked");
         assertThat(runner.loadGenerators()).isNotEmpty().noneMatch(g -> g.process().isAlive());
+    }
+
+    /** A path the application does not serve: one clear error before anything is measured, and nothing left listening. */
+    @Test
+    void aScenarioTheApplicationDoesNotServeStopsTheRunBeforeAnyCell(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
+        Preset tiny = Preset.parse("""
+                name: tiny-app-unserved
+                description: A scenario with a path the application does not serve.
+                why: A test.
+                simulation: ScenarioSimulation
+                workload: closed
+                users: [2]
+                modes: [virtual]
+                rampUpSeconds: 1
+                holdSeconds: 4
+                rampDownSeconds: 0
+                warmupSeconds: 0
+                cepLatency: none
+                repeat: 1
+                prewarmSeconds: 15
+                """);
+        Path scenario = Files.writeString(temp.resolve("scenario.yaml"), """
+                scenarios:
+                  - name: count, then nowhere
+                    flow:
+                      - get: /v1/pessoas/count
+                      - get: /v1/nowhere
+                """);
+        StackSettings.StackPorts ports = FreePorts.stack();
+        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, temp.resolve("run"), ports, 0.5, false, 0, false,
+                false, Isolation.Request.AUTO, new PrintStream(new ByteArrayOutputStream(), true), PessoaAsAStranger.withStubs(HOME), scenario));
+
+        assertThatThrownBy(runner::run).isInstanceOf(StartFailure.class)
+                .hasMessageContaining("the scenario failed against the application before anything was measured")
+                .hasMessageContaining("GET /v1/nowhere: status 404 (expected 2xx)");
+
+        assertThat(runner.loadGenerators()).isNotEmpty().noneMatch(g -> g.process().isAlive());
+        for (int port : List.of(ports.gateway(), ports.gatewayManagement(), ports.wiremock(), ports.postgres())) {
+            try (ServerSocket free = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                assertThat(free.isBound()).as("port " + port).isTrue();
+            }
+        }
     }
 }

@@ -101,4 +101,36 @@ class CalibrationTest {
     void refusesAHigherRateThatServedNoMore() {
         assertThatIllegalStateException().isThrownBy(() -> Calibration.of(2, 90, HIGH, LOW, SATURATED, 0, 32)).withMessageContaining("too busy");
     }
+
+    @Test
+    void anApplicationsBoundsComeFromItsProbe() {
+        // One user: 40 ms per response and 5 requests a second, so a 200 ms cycle (160 ms of think and client time).
+        Calibration c = Calibration.of(2, 90, LOW, HIGH, SATURATED, 0, 32).withProbe(new Calibration.Probe(40, 5, true));
+
+        Prediction platform = CapacityModel.predict(c.demand(null, 10, 10, false, null, 100, 0, 0));
+        // 10 threads ÷ 40 ms = 250 req/s; 100 users × 5 req/s = 500; the pool 10 ÷ (1.0 × 5 ms) = 2,000; the CPU 833
+        assertThat(platform.bottleneck()).isEqualTo(Bottleneck.THREADS);
+        assertThat(platform.throughput()).isCloseTo(250, within(1e-6));
+        assertThat(platform.bounds()).anySatisfy(b -> {
+            assertThat(b.resource()).isEqualTo(Bottleneck.CLIENT);
+            assertThat(b.throughput()).isCloseTo(500, within(1e-6));
+        });
+        assertThat(platform.bounds()).anySatisfy(b -> {
+            assertThat(b.resource()).isEqualTo(Bottleneck.POOL);
+            assertThat(b.throughput()).isCloseTo(2000, within(1e-6));
+        });
+        Prediction virtual = CapacityModel.predict(c.demand(null, null, 10, false, null, 100, 0, 0));
+        assertThat(virtual.bottleneck()).isEqualTo(Bottleneck.CLIENT);
+        assertThat(virtual.notMeasured()).isEmpty();
+    }
+
+    @Test
+    void anApplicationWithoutHikariMetricsHasNoPoolBoundAndSaysSo() {
+        Calibration c = Calibration.of(2, 90, LOW, HIGH, SATURATED, 0, 32).withProbe(new Calibration.Probe(40, 5, false));
+
+        Prediction prediction = CapacityModel.predict(c.demand(null, null, 10, false, null, 100, 0, 0));
+
+        assertThat(prediction.bounds()).noneMatch(b -> b.resource() == Bottleneck.POOL);
+        assertThat(prediction.notMeasured()).containsExactly("connection pool: the application shows no Hikari metrics");
+    }
 }
