@@ -8,6 +8,7 @@ import lab.vthreads.lab.stack.Factors;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.Locale;
 import java.util.Map;
 
@@ -21,16 +22,21 @@ final class FairnessTables {
     }
 
     /** Which CPUs each component had: what makes the comparison fair, or the plain statement that it was not isolated. */
-    static ReportTables.Table partition(Partition partition) {
+    static ReportTables.Table partition(Partition partition, boolean application) {
         if (partition == null) {
             return new ReportTables.Table("CPU partition", "Not recorded: results written before the lab partitioned the machine; every process shared every CPU.",
                     List.of("component", "CPUs"), List.of());
         }
         List<List<String>> rows = new ArrayList<>();
-        partition.components().forEach((component, p) -> rows.add(List.of(component, p.cpus(),
-                p.quotaCores() != null ? num(p.quotaCores(), 2) + " CPU" : "–", p.weight() != null ? Integer.toString(p.weight()) : "–")));
+        // The services that ran: the lab's two, or a user's application in their place.
+        Set<String> absent = application ? Set.of("pessoa-service", "gateway-service") : Set.of("app");
+        partition.components().forEach((component, p) -> {
+            if (!absent.contains(component)) rows.add(List.of(component, p.cpus(),
+                    p.quotaCores() != null ? num(p.quotaCores(), 2) + " CPU" : "–", p.weight() != null ? Integer.toString(p.weight()) : "–"));
+        });
         String note = partition.isolated()
-                ? "Load side (load generator, CEP mock, the lab): CPUs " + partition.loadCpus() + "; system under test (both services, PostgreSQL): CPUs "
+                ? "Load side (load generator, " + (application ? "stubs" : "CEP mock") + ", the lab): CPUs " + partition.loadCpus() + "; system under test ("
+                + (application ? "the application" : "both services") + ", PostgreSQL): CPUs "
                 + partition.systemCpus() + ". " + partition.reason() + "."
                 : "**NOT ISOLATED**: the load generator shared every CPU with the services, per thread, so a service's thread count moved "
                 + "the CPU its neighbours got; read the virtual ÷ platform ratios with the fairness check below. " + partition.reason() + ".";
@@ -86,6 +92,8 @@ final class FairnessTables {
     static ReportTables.Table observer(ExperimentResults results) {
         List<List<String>> rows = new ArrayList<>();
         int cores = results.environment().cores();
+        // A user's application: one JVM, whose metrics the sampler read as pessoa-service's (Endpoints).
+        boolean application = Summary.application(results);
         for (ExperimentResults.CellResult cell : results.cells()) {
             if (cell.repeats().isEmpty() || cell.repeats().getFirst().window() == null) continue;
             ExperimentResults.RepeatResult r = cell.repeats().getFirst();
@@ -94,13 +102,16 @@ final class FairnessTables {
             double seconds = r.window().seconds();
             double pessoaJit = r.window().delta(r.samples(), SampleKeys.ServiceValue.JIT_MS.of(SampleKeys.PESSOA)) / 1000 / seconds;
             double gatewayJit = r.window().delta(r.samples(), SampleKeys.ServiceValue.JIT_MS.of(SampleKeys.GATEWAY)) / 1000 / seconds;
-            rows.add(List.of(cell.id(), num(lab.meanCpuCores(), 3), String.format(Locale.ROOT, "%.1f%%", lab.meanCpuCores() / cores * 100),
-                    Double.isNaN(pessoaJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", pessoaJit * 100),
-                    Double.isNaN(gatewayJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", gatewayJit * 100), prewarm(r.prewarm(), r.stack()),
-                    sampling(r.sampling())));
+            List<String> row = new ArrayList<>(List.of(cell.id(), num(lab.meanCpuCores(), 3), String.format(Locale.ROOT, "%.1f%%", lab.meanCpuCores() / cores * 100),
+                    Double.isNaN(pessoaJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", pessoaJit * 100)));
+            if (!application) row.add(Double.isNaN(gatewayJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", gatewayJit * 100));
+            row.add(prewarm(r.prewarm(), r.stack()));
+            row.add(sampling(r.sampling()));
+            rows.add(row);
         }
         return new ReportTables.Table("The observer's cost and the services' warmth (hold window)",
-                "The lab samples every second: both services' Prometheus endpoints (only the metrics it reads), every component's CPU (from its cgroup where it has one, else /proc) and memory, "
+                "The lab samples every second: " + (application ? "the application's metrics endpoint" : "both services' Prometheus endpoints")
+                        + " (only the metrics it reads), every component's CPU (from its cgroup where it has one, else /proc) and memory, "
                         + "the machine's CPU counters. Its own JVM's CPU is below, in cores and as a share of the machine; the services "
                         + "spend some CPU answering the scrapes too, inside their own figures. JIT: the time each service's compilers "
                         + "were at work in the window, as a share of it (elapsed time: a compiler thread waiting for a CPU that the "
@@ -109,7 +120,8 @@ final class FairnessTables {
                         + "cell came among the cells measured on the same JVMs. Samples dropped: the seconds whose reading failed, of all "
                         + "the sampler tried in the run, with the first error; beyond " + Math.round(ExperimentResults.Sampling.THIN * 100)
                         + "% the verdict names the run.",
-                List.of("cell", "lab JVM (cores)", "of the machine", "pessoa-service JIT", "gateway-service JIT", "prewarm", "samples dropped"), rows);
+                application ? List.of("cell", "lab JVM (cores)", "of the machine", "app JIT", "prewarm", "samples dropped")
+                        : List.of("cell", "lab JVM (cores)", "of the machine", "pessoa-service JIT", "gateway-service JIT", "prewarm", "samples dropped"), rows);
     }
 
     private static String sampling(ExperimentResults.Sampling sampling) {

@@ -50,7 +50,7 @@ final class PinningTables {
                 + "(jcmd Thread.dump_to_file -format=json) at the busiest second of the hold window seen while at most "
                 + BusiestSecondDump.MAX_TAKES + " dumps were taken; the virtual threads by state (PINNED: parked on its carrier) and by the "
                 + "innermost frame outside the JDK, where they wait.",
-                List.of("run", "service", "taken at (second, gateway req/s)", "threads", "virtual threads by state", "where the virtual threads wait",
+                List.of("run", "service", "taken at (second, req/s served)", "threads", "virtual threads by state", "where the virtual threads wait",
                         "dump"), rows);
     }
 

@@ -36,7 +36,7 @@ final class PoolTables {
             ExperimentResults.RepeatResult r = cell.repeats().getFirst();
             Factors f = cell.factors().factors();
             ExperimentResults.Server server = r.server();
-            long unavailable = r.client().koReasons().entrySet().stream().filter(e -> e.getKey().startsWith("status 503")).mapToLong(Map.Entry::getValue).sum();
+            long unavailable = r.client().koReasons().entrySet().stream().filter(e -> e.getKey().contains("status 503")).mapToLong(Map.Entry::getValue).sum();
             rows.add(List.of(cell.id(),
                     f.effectivePoolSize() + (f.effectiveConcurrencyLimit() != null ? ", limit " + f.effectiveConcurrencyLimit() : "")
                             + (f.poolTimeoutMs() != null ? ", timeout " + f.poolTimeoutMs() + " ms" : ""),
@@ -47,12 +47,24 @@ final class PoolTables {
                     orDash(server.hikariTimeouts(), 0), Long.toString(unavailable), Long.toString(r.client().ko()),
                     num(r.client().latency().p99(), 0)));
         }
+        List<String> header = new ArrayList<>(List.of("cell", "pool", "CEP lookups", "Hikari waiting, mean / peak", "Tomcat busy",
+                "acquire ms, mean / p95 / p99", "pool time-outs", "503s", "errors", "p99 (ms)"));
+        boolean application = Summary.application(results);
+        if (application) {
+            // Where a user's application does its downstream calls is its own affair: no such column.
+            header.remove(2);
+            rows.replaceAll(row -> {
+                List<String> without = new ArrayList<>(row);
+                without.remove(2);
+                return without;
+            });
+        }
         return new ReportTables.Table("Where the queue forms: the pool or Tomcat",
                 "First repeat of each cell. Hikari waiters as the mean over the middle of the run / the peak; Tomcat busy threads of the "
-                        + "busier service (platform mode); the time to get a connection from Hikari's histogram; Hikari time-outs (each "
-                        + "a 503 pool-exhausted); every 503 the load generator saw (pool-exhausted or, with the limit, database-busy).",
-                List.of("cell", "pool", "CEP lookups", "Hikari waiting, mean / peak", "Tomcat busy", "acquire ms, mean / p95 / p99",
-                        "pool time-outs", "503s", "errors", "p99 (ms)"), rows);
+                        + (application ? "application" : "busier service") + " (platform mode); the time to get a connection from Hikari's histogram; "
+                        + (application ? "Hikari time-outs; every 503 the load generator saw."
+                        : "Hikari time-outs (each a 503 pool-exhausted); every 503 the load generator saw (pool-exhausted or, with the limit, database-busy)."),
+                header, rows);
     }
 
     /**

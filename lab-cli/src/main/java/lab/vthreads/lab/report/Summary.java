@@ -141,12 +141,17 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
         return ratios;
     }
 
+    /** Whether the run measured a user's application, which stands alone where the lab's two services stand. */
+    static boolean application(ExperimentResults results) {
+        return results.cells().stream().flatMap(c -> c.repeats().stream()).anyMatch(x -> x.processes().containsKey(Component.APP.label()));
+    }
+
     private static List<ModeFootprint> footprints(ExperimentResults results) {
         List<ModeFootprint> footprints = new ArrayList<>();
         for (ThreadMode mode : new TreeSet<>(results.cells().stream().map(CellResult::mode).toList())) {
             List<RepeatResult> all = results.cells().stream().filter(c -> c.mode() == mode).flatMap(c -> c.repeats().stream()).toList();
-            // A user's application stands alone where the lab's two services stand; its metrics came as pessoa-service's (Endpoints).
-            boolean application = all.stream().anyMatch(x -> x.processes().containsKey(Component.APP.label()));
+            // Its metrics came as pessoa-service's (Endpoints).
+            boolean application = application(results);
             String service = application ? Component.APP.label() : Component.PESSOA.label();
             double cores = all.stream().mapToDouble(x -> application ? cpu(x, service) : cpu(x, Component.PESSOA.label()) + cpu(x, Component.GATEWAY.label()))
                     .average().orElse(Double.NaN);

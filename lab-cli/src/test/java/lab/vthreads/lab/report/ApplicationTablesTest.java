@@ -1,0 +1,50 @@
+package lab.vthreads.lab.report;
+
+import lab.vthreads.lab.experiment.ExperimentResults;
+import lab.vthreads.lab.isolation.Partition;
+import lab.vthreads.lab.stack.ThreadMode;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static lab.vthreads.lab.report.FairnessFixtures.cell;
+import static lab.vthreads.lab.report.FairnessFixtures.experiment;
+import static lab.vthreads.lab.report.FairnessFixtures.repeat;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A user's application stands alone where the lab's two services stand: its tables name it, and no gateway. */
+class ApplicationTablesTest {
+
+    private static final Partition PARTITION = new Partition(Partition.Mode.CGROUP, "test", "0", "1", Map.of(
+            "postgres", new Partition.Placement("1", null, 1024), "pessoa-service", new Partition.Placement("1", null, 1024),
+            "gateway-service", new Partition.Placement("1", null, 1024), "app", new Partition.Placement("1", null, 1024),
+            "gatling", new Partition.Placement("0", null, 1024)));
+
+    private static ExperimentResults run(String service) {
+        Map<String, Double> cores = Map.of("gatling", 0.2, "lab", 0.02, service, 0.8);
+        return experiment(PARTITION, cell(ThreadMode.PLATFORM, false, repeat(1, 100, 50, cores, 0.5, 0.9)),
+                cell(ThreadMode.VIRTUAL, false, repeat(1, 100, 50, cores, 0.5, 0.9)));
+    }
+
+    @Test
+    void theApplicationsRunNamesItAndNoGateway() {
+        ExperimentResults app = run("app");
+
+        assertThat(Summary.application(app)).isTrue();
+        assertThat(FairnessTables.partition(app.partition(), true).rows()).extracting(List::getFirst).containsExactlyInAnyOrder("postgres", "app", "gatling");
+        assertThat(FairnessTables.partition(app.partition(), true).note()).contains("system under test (the application, PostgreSQL)");
+        assertThat(FairnessTables.observer(app).header()).contains("app JIT").doesNotContain("pessoa-service JIT", "gateway-service JIT");
+        assertThat(FairnessTables.observer(app).rows()).allSatisfy(row -> assertThat(row).hasSameSizeAs(FairnessTables.observer(app).header()));
+    }
+
+    @Test
+    void theLabsOwnRunNamesBothServices() {
+        ExperimentResults lab = run("pessoa-service");
+
+        assertThat(Summary.application(lab)).isFalse();
+        assertThat(FairnessTables.partition(lab.partition(), false).rows()).extracting(List::getFirst)
+                .containsExactlyInAnyOrder("postgres", "pessoa-service", "gateway-service", "gatling");
+        assertThat(FairnessTables.observer(lab).header()).contains("pessoa-service JIT", "gateway-service JIT");
+    }
+}
