@@ -99,10 +99,35 @@ record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path h
         names.add(Sampler.LAB);
         ExperimentResults.RepeatResult result = Measurements.repeat(repeat, attempt, GatlingResults.read(resultsFile, exit), sampler, names,
                 reportOf(dir), stealThreshold);
+        if (result.client().ok() == 0) dumpWhatServedNothing(measured, cell, repeat, dir);
         if (stack != null) result = result.withStack(new ExperimentResults.StackUse(stack.position(), stack.order(), rowsAtStart));
         result = withServicesJdkAndPinning(result, measured, cell, sampler.startEpochMs(), dir);
         if (dumped != null) result = result.withThreadDumps(dumped);
         return events == null ? result : result.withFaults(outcome(resultsFile, events, endpoints, cell.factors().effectiveCepReadTimeoutMs()));
+    }
+
+    /**
+     * A window without one successful request: each service's threads as the window leaves them, in either mode, so
+     * that a JVM that hung says where (a hang outlasts the load; the busiest second's dump, taken only in virtual
+     * cells and only at a second that served something, would have nothing to show).
+     */
+    private void dumpWhatServedNothing(Map<String, ManagedProcess> measured, Cell cell, int repeat, Path dir) {
+        Map<String, Long> pids = servicePids(measured);
+        java.util.Optional<Path> jcmd = jcmdFor(ServiceJdk.resolve(cell.factors().jdk()));
+        if (pids.isEmpty() || jcmd.isEmpty()) return;
+        for (Map.Entry<String, Long> service : pids.entrySet()) {
+            Path file = dir.resolve(service.getKey() + "-threads-served-nothing.json");
+            try {
+                ThreadDumps.take(jcmd.get(), service.getValue(), file);
+                progress.note(cell.id() + ", repeat " + repeat + ": served nothing in its window; " + service.getKey() + "'s threads after it: "
+                        + resultsDirectory.relativize(file));
+            } catch (java.io.IOException e) {
+                progress.note(cell.id() + ": served nothing, and " + service.getKey() + "'s thread dump failed too (" + e.getMessage() + ")");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /** In a virtual cell on services the lab started: their thread dumps at the hold window's busiest second. */
