@@ -43,8 +43,8 @@ class StackSmokeIT {
     void smokeLoadSucceedsAndLeavesNoProcessBehind(ThreadMode mode, @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path run) throws Exception {
         // Virtual mode also swaps in the HikariCP version the jar does not ship, to prove the swap really happens.
         String hikari = mode == ThreadMode.VIRTUAL ? otherHikariVersion() : null;
-        // Platform mode also sets the pool's size and timeout through the environment, as compose does: a wrongly formed
-        // variable there once kept pessoa-service from starting at all.
+        // Platform mode also sets the pool's size and timeout (as Spring properties on the command line; compose sets the
+        // same through the environment, where a wrongly formed variable once kept pessoa-service from starting at all).
         Integer poolSize = mode == ThreadMode.PLATFORM ? 12 : null, poolTimeoutMs = mode == ThreadMode.PLATFORM ? 5000 : null;
         StackSettings settings = new StackSettings(mode, Factors.builder().poolSize(poolSize).poolTimeoutMs(poolTimeoutMs)
                 .cepInsideTransaction(false).hikariCp(hikari).cepLatency("lognormal:200:0.4").cepReadTimeoutMs(10_000).build(),
@@ -54,6 +54,9 @@ class StackSmokeIT {
         int exit;
         try (Stack stack = Stack.start(settings)) {
             stack.processes().values().forEach(p -> started.addAll(p.handles()));
+            // The gateway starts from its AOT cache, and the JVM takes it (a cache dumped without the run's JFR module is refused).
+            assertThat(stack.rows()).filteredOn(r -> r.component() == StackSettings.Component.GATEWAY).singleElement()
+                    .satisfies(r -> assertThat(r.settings()).contains("; AOT cache").doesNotContain("refused"));
             String infoBody = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
                     java.net.URI.create("http://127.0.0.1:" + settings.ports().pessoaManagement() + "/actuator/info")).build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString()).body();

@@ -32,10 +32,28 @@ final class AotCache {
     private final Path directory;
     private final Path jar;
 
-    /** The cache of {@code jar}, under {@code <module>/target/aot/<jar and JDK fingerprint>/}. */
-    AotCache(Path jar) {
+    /**
+     * The cache of {@code jar}, under {@code <module>/target/aot/<jar and JDK fingerprint>[-jfr]/}: one for JVMs with the
+     * JFR recording and one for JVMs without, since the module graph a cache was dumped with must be the run's.
+     */
+    AotCache(Path jar, boolean withJfr) {
         this.jar = jar;
-        this.directory = jar.getParent().resolve("aot").resolve(fingerprint(jar));
+        this.directory = jar.getParent().resolve("aot").resolve(fingerprint(jar) + (withJfr ? "-jfr" : ""));
+    }
+
+    /**
+     * The JVM's first complaint about the cache it was given, from the service's log, or null: a cache the JVM refuses
+     * is only a slower start, so the JVM runs on and says so on its first lines, and the stack's table must say it too.
+     */
+    static String refusedIn(Path log) {
+        try (Stream<String> lines = Files.lines(log)) {
+            List<String> errors = lines.limit(200).filter(l -> l.contains("][error][aot]") || l.contains("][error][cds]"))
+                    .map(l -> l.replaceFirst("^\\[[^]]*]\\[error]\\[(aot|cds)] ", "")).toList();
+            // The first line only says that there is an error; the next says which.
+            return errors.stream().filter(e -> !e.startsWith("An error has occurred")).findFirst().orElse(errors.isEmpty() ? null : errors.getFirst());
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return null;
+        }
     }
 
     /**
@@ -92,9 +110,10 @@ final class AotCache {
     private void removeOtherBuilds() throws IOException {
         Path parent = directory.getParent();
         if (!Files.isDirectory(parent)) return;
+        String build = fingerprint(jar);
         try (Stream<Path> builds = Files.list(parent)) {
-            for (Path build : builds.filter(b -> !b.equals(directory)).toList()) {
-                try (Stream<Path> tree = Files.walk(build)) {
+            for (Path other : builds.filter(b -> !b.getFileName().toString().startsWith(build)).toList()) {
+                try (Stream<Path> tree = Files.walk(other)) {
                     for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
                 }
             }

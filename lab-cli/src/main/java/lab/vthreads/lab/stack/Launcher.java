@@ -64,13 +64,17 @@ final class Launcher {
 
     /** Where the service runs, the JDK, and the JVM flags every service of the lab gets whatever its jar. */
     private List<String> jvm(StackSettings settings, Component component) {
-        ResourceLimit limit = settings.limit(component);
-        List<String> command = placed(component, limit);
+        List<String> command = placed(component, settings.limit(component));
         command.add(settings.jdk().java().toString());
-        command.addAll(limit.jvmFlags(settings.factors().jvmProcessors()));
-        if (settings.factors().observesThreads()) command.addAll(PinningRecording.jvmFlags(settings.runDirectory()));
-        if (settings.factors().carriers() != null) command.add("-Djdk.virtualThreadScheduler.parallelism=" + settings.factors().carriers());
+        command.addAll(jvmFlags(settings, component));
         return command;
+    }
+
+    private static List<String> jvmFlags(StackSettings settings, Component component) {
+        List<String> flags = new ArrayList<>(settings.limit(component).jvmFlags(settings.factors().jvmProcessors()));
+        if (settings.factors().observesThreads()) flags.addAll(PinningRecording.jvmFlags(settings.runDirectory()));
+        if (settings.factors().carriers() != null) flags.add("-Djdk.virtualThreadScheduler.parallelism=" + settings.factors().carriers());
+        return flags;
     }
 
     /**
@@ -80,9 +84,11 @@ final class Launcher {
      * every build).
      */
     AotCache.Ready prepareAot(StackSettings settings, SpringService service) {
-        ResourceLimit limit = settings.limit(service.component());
-        return new AotCache(service.jar()).prepare(placed(service.component(), limit), javaExecutable(), limit.jvmFlags(settings.factors().jvmProcessors()),
-                service.environment(), service.arguments(), settings.runDirectory().resolve(service.component().label() + "-aot.log"));
+        // The training gets the service's own JVM flags: the JFR recording adds the jdk.jfr module, and a cache dumped
+        // without it is refused at every start by a JVM that has it ("Mismatched values for property jdk.module.addmods").
+        List<String> flags = jvmFlags(settings, service.component());
+        return new AotCache(service.jar(), settings.factors().observesThreads()).prepare(placed(service.component(), settings.limit(service.component())),
+                javaExecutable(), flags, service.environment(), service.arguments(), settings.runDirectory().resolve(service.component().label() + "-aot.log"));
     }
 
     /** A started service, and whether it started from an AOT cache (or why not). */

@@ -290,8 +290,10 @@ public final class Stack implements AutoCloseable {
     /** Up once its health answers 200; then its row in the stack's table. */
     private void await(SpringService service, Launcher.Started started) {
         HealthCheck.awaitHttp200(started.process(), service.healthUrl(), SERVICE_START);
+        String refused = started.aot().endsWith("; AOT cache") ? AotCache.refusedIn(started.process().log()) : null;
+        String aot = refused == null ? started.aot() : started.aot() + " **refused by the JVM** (" + refused + ")";
         rows.put(service.component(), new Row(service.component(), service.address(), started.process().pid(),
-                service.settings() + "; " + services.limit(service.component()).describe() + "; " + started.aot()));
+                service.settings() + "; " + services.limit(service.component()).describe() + "; " + aot));
     }
 
     private ManagedProcess register(Component component, ManagedProcess process) {
