@@ -39,9 +39,9 @@ class PresetTest {
                 "jdk21-synchronized-4-carriers-virtual-40u", "jdk21-synchronized-4-carriers-virtual-40u-aa");
         assertThat(preset.cells()).allMatch(c -> c.factors().jdk() != null && c.factors().cepLock() != null && c.users() > 2 * 2);
         // Not on a pinned pair: its saturation would be the pinned bound, not the CPU's.
-        assertThat(ExperimentRunner.calibrated(preset.cells()).id()).isEqualTo("jdk25-reentrant-lock-virtual-40u");
+        assertThat(CalibrationSchedule.calibrated(preset.cells()).id()).isEqualTo("jdk25-reentrant-lock-virtual-40u");
         List<Cell> defaults = Preset.resolve(HOME, "default").cells();
-        assertThat(ExperimentRunner.calibrated(defaults)).isEqualTo(defaults.stream().filter(c -> c.mode() == ThreadMode.VIRTUAL).findFirst().orElseThrow());
+        assertThat(CalibrationSchedule.calibrated(defaults)).isEqualTo(defaults.stream().filter(c -> c.mode() == ThreadMode.VIRTUAL).findFirst().orElseThrow());
     }
 
     @Test

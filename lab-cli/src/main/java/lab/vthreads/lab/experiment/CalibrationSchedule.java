@@ -1,0 +1,158 @@
+package lab.vthreads.lab.experiment;
+
+import lab.vthreads.lab.isolation.Partition;
+import lab.vthreads.lab.model.Calibration;
+import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.StackSettings;
+import lab.vthreads.lab.stack.ThreadMode;
+
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * When, and on which services, an experiment's calibration is measured: reused where an earlier run kept one for the
+ * same fingerprint ({@link CalibrationCache}); else after the cells, on the calibrated cell's own warm services, where
+ * those are the calibration's services ({@link Calibrator#canRunOn}) and nothing sizes the cells from it (no
+ * {@code --scale}); else first, on fresh services. A calibration after the cells that fails costs the model, not the
+ * cells: it is said, and tried once more on fresh services after every cell.
+ */
+final class CalibrationSchedule {
+
+    private final ExperimentRunner.Options options;
+    private final Preset preset;
+    private final List<Cell> cells;
+    private final Progress progress;
+    /** Where the calibration is measured after the cells, and its fingerprint; null when it is not. */
+    private StackPlan.Placed host;
+    private String fingerprint;
+    private volatile Calibration measuredOnHost;
+
+    CalibrationSchedule(ExperimentRunner.Options options, Preset preset, List<Cell> cells, Progress progress) {
+        this.options = options;
+        this.preset = preset;
+        this.cells = List.copyOf(cells);
+        this.progress = progress;
+    }
+
+    /**
+     * Whether this experiment measures the calibration: not when asked not to, and not for faults, whose figures (the
+     * timeline, the rows against the 201s) need no capacity model.
+     */
+    boolean calibrates() {
+        return options.calibrationSeconds() > 0 && !preset.hasFaults();
+    }
+
+    /**
+     * The calibration the cells can be predicted from before they run: an earlier run's, or one measured now on fresh
+     * services; null without one, or when it is measured after the cells (then said).
+     */
+    Calibration beforeCells(Stack stack, StackSettings base, LoadGenerators load, Partition partition, int cores) throws Exception {
+        // Without a calibration there is no model: for quick runs and for tests of what the model does not need.
+        if (!calibrates()) return null;
+        fingerprint = CalibrationCache.fingerprint(options.home(), preset, calibrated(cells), options.calibrationSeconds(), partition, cores,
+                options.application(), options.scenario());
+        CalibrationCache kept = new CalibrationCache(options.resultsDirectory().getParent());
+        Calibration reused = options.recalibrate() ? null : kept.reuse(fingerprint, progress).orElse(null);
+        if (reused != null) return reused;
+        host = options.scale() || !Calibrator.canRunOn(calibrated(cells)) ? null : lastStackOf(calibrated(cells));
+        if (host == null) {
+            return kept.keep(fingerprint, calibrator(stack, base, load, partition, null).calibrate(cores), options.resultsDirectory(), progress);
+        }
+        progress.note("Calibration: measured after the cells, on the warm services of " + String.join(", ", host.group().order())
+                + (preset.repeat() > 1 ? " (repeat " + host.repeat() + ")" : ""));
+        return null;
+    }
+
+    /** Whether the calibration runs on this pair of JVMs once its cells are measured. */
+    boolean hosts(StackPlan.Placed placed) {
+        return host != null && host.equals(placed);
+    }
+
+    /** On the host's services, once its cells are measured ({@link #hosts}); a failure is said, and left to {@link #afterCells}. */
+    void onHost(Stack stack, StackSettings base, LoadGenerators load, Partition partition, int cores, DatabaseSnapshot snapshot) throws Exception {
+        try {
+            measuredOnHost = new CalibrationCache(options.resultsDirectory().getParent()).keep(fingerprint,
+                    calibrator(stack, base, load, partition, snapshot).calibrateOnWarmServices(cores, String.join(", ", host.group().order())),
+                    options.resultsDirectory(), progress);
+        } catch (Exception e) {
+            if (load.aborted() || Thread.currentThread().isInterrupted()) throw e;
+            progress.note("calibration on the warm services failed (" + e.getMessage() + "); it runs on fresh services after the cells");
+        }
+    }
+
+    /**
+     * The calibration once every cell has run: the one before them, the host's, or, where the host's services did not
+     * start or its calibration failed, one on fresh services now; without it the results are kept with no model, and say why.
+     */
+    Calibration afterCells(Stack stack, StackSettings base, LoadGenerators load, Partition partition, int cores, Calibration before) throws Exception {
+        if (host == null) return before;
+        if (measuredOnHost != null) return measuredOnHost;
+        try {
+            return new CalibrationCache(options.resultsDirectory().getParent()).keep(fingerprint,
+                    calibrator(stack, base, load, partition, null).calibrate(cores), options.resultsDirectory(), progress);
+        } catch (Exception e) {
+            if (load.aborted() || Thread.currentThread().isInterrupted()) throw e;
+            progress.note("calibration failed (" + e.getMessage() + "): the cells' results are kept, with no capacity model");
+            return null;
+        }
+    }
+
+    /** Roughly how long the calibration takes here, where it runs. */
+    Duration estimate() {
+        if (!calibrates()) return Duration.ZERO;
+        if (!options.scale() && Calibrator.canRunOn(calibrated(cells))) {
+            return Duration.ofSeconds(Calibrator.estimateOnWarmSeconds(options.calibrationSeconds()));
+        }
+        return Duration.ofSeconds(Calibrator.estimateSeconds(options.calibrationSeconds())
+                // the prewarm instead of the warm-up (about 30 s): what the services need, up to the cap, and its drain
+                + (preset.prewarmSeconds() > 0 ? Math.min(preset.prewarmSeconds(), 100) + 8 - 30 : 0));
+    }
+
+    /** @param snapshot the warm application's data, as its cells had it; null on fresh services, which take their own */
+    private Calibrator calibrator(Stack stack, StackSettings base, LoadGenerators load, Partition partition, DatabaseSnapshot snapshot) {
+        return new Calibrator(stack, base, calibrated(cells), load, progress, options.resultsDirectory(), options.home(), options.calibrationSeconds(),
+                partition, preset.prewarmSeconds(), snapshot);
+    }
+
+    /**
+     * The cell whose mode and factors the calibration measures (every limit but the CPU lifted): the first variant's
+     * virtual cell. The model's CPU bound is what holds a cell once its threads no longer do, so it is a virtual cell's
+     * bound, and a platform calibration measured something else: 240-480 platform threads at once on the services' one
+     * CPU (to saturate it through the CEP latency), whose CPU bounds varied by half between calibrations of the same
+     * jars. Where the calibration cannot run on that cell (a pool held through the lookups, a concurrency limit,
+     * lookups that pin their carriers), the first virtual cell it can run on, on the lab's own JDK if one is. The
+     * pinning preset's first variant pins
+     * JDK 21's carriers: calibrated there, its "saturation" was the pinned bound (8 req/s at 6% busy) and its CPU
+     * bound 150 req/s, below what the other cells served.
+     */
+    static Cell calibrated(List<Cell> cells) {
+        Cell first = cells.getFirst();
+        List<Cell> virtual = cells.stream().filter(c -> c.mode() == ThreadMode.VIRTUAL && !c.replica()).toList();
+        Cell firstVariants = virtual.stream().filter(c -> Objects.equals(c.variant(), first.variant())).findFirst().orElse(null);
+        if (firstVariants != null && Calibrator.canRunOn(firstVariants)) return firstVariants;
+        return virtual.stream().filter(Calibrator::canRunOn).min(Comparator.comparing((Cell c) -> !onTheLabsJdk(c)))
+                .orElse(firstVariants != null ? firstVariants : first);
+    }
+
+    private static boolean onTheLabsJdk(Cell cell) {
+        String jdk = cell.factors().jdk();
+        return jdk == null || jdk.equals(Integer.toString(Runtime.version().feature()));
+    }
+
+    /** The last pair of JVMs, over every repeat, whose cells share {@code cell}'s variant, mode and factors. */
+    private StackPlan.Placed lastStackOf(Cell cell) {
+        StackPlan.Placed last = null;
+        for (int repeat = 1; repeat <= preset.repeat(); repeat++) {
+            List<StackPlan.Group> groups = StackPlan.of(cells, repeat, !preset.hasFaults());
+            for (int g = 0; g < groups.size(); g++) {
+                Cell first = groups.get(g).first();
+                if (first.mode() == cell.mode() && Objects.equals(first.variant(), cell.variant()) && first.factors().equals(cell.factors())) {
+                    last = new StackPlan.Placed(repeat, g, groups.get(g));
+                }
+            }
+        }
+        return last;
+    }
+}

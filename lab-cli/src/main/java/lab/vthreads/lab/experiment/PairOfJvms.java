@@ -1,0 +1,169 @@
+package lab.vthreads.lab.experiment;
+
+import lab.vthreads.lab.faults.FaultInjector;
+import lab.vthreads.lab.isolation.Isolation;
+import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.process.StartFailure;
+import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.StackSettings;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One pair of fresh service JVMs for a group of cells ({@link StackPlan.Group}): started with the first cell's settings
+ * (the group's cells share them but for their users), the data every cell starts from taken, a user's scenario tried
+ * once per experiment, prewarmed, each cell measured on them in turn, the work after its cells (the calibration on
+ * warm services), and stopped.
+ */
+final class PairOfJvms {
+
+    /** Work on a pair of JVMs after its cells, before it stops. */
+    @FunctionalInterface
+    interface AfterCells {
+        void run(DatabaseSnapshot snapshot) throws Exception;
+    }
+
+    /** What an experiment's pairs have measured so far, and what they have done once for all. */
+    static final class Tally {
+        private final Map<Cell, List<ExperimentResults.RepeatResult>> results = new LinkedHashMap<>();
+        private final Map<Cell, List<String>> failures = new LinkedHashMap<>();
+        private int runsDone;
+        /** Whether a user's scenario has been tried against the application (ScenarioCheck): once per experiment. */
+        private boolean scenarioChecked;
+
+        Tally(List<Cell> cells) {
+            cells.forEach(c -> results.put(c, new ArrayList<>()));
+        }
+
+        Map<Cell, List<ExperimentResults.RepeatResult>> results() {
+            return results;
+        }
+
+        Map<Cell, List<String>> failures() {
+            return failures;
+        }
+    }
+
+    private final ExperimentRunner.Options options;
+    private final Preset preset;
+    private final List<Cell> cells;
+    private final LoadGenerators load;
+    private final Progress progress;
+    private final Isolation isolation;
+    private final Instant started;
+    private final Tally tally;
+
+    /** @param started when the experiment started, for the progress lines */
+    PairOfJvms(ExperimentRunner.Options options, Preset preset, List<Cell> cells, LoadGenerators load, Progress progress, Isolation isolation,
+               Instant started, Tally tally) {
+        this.options = options;
+        this.preset = preset;
+        this.cells = cells;
+        this.load = load;
+        this.progress = progress;
+        this.isolation = isolation;
+        this.started = started;
+        this.tally = tally;
+    }
+
+    void run(Stack stack, StackSettings base, StackPlan.Group group, int repeat, AfterCells afterCells) throws Exception {
+        Cell first = group.first();
+        Path stackDir = options.resultsDirectory().resolve("cells").resolve(first.id()).resolve("r" + repeat);
+        Files.createDirectories(stackDir);
+        StackSettings settings = base.with(first.mode(), first.factors(), stackDir);
+        DownstreamLatency latency = DownstreamLatency.of(settings);
+        latency.forCells();
+        load.requireNotAborted();
+        try {
+            stack.startServices(settings);
+        } catch (StartFailure e) {
+            // Services that cannot start (a bad factor, a port) must not cost the other groups their results.
+            if (load.aborted()) throw e;
+            for (Cell cell : group.cells()) {
+                progress.didNotRun(cell.id(), repeat, e.getMessage());
+                tally.failures.computeIfAbsent(cell, c -> new ArrayList<>()).add("repeat " + repeat + ": " + e.getMessage());
+                tally.runsDone++;
+            }
+            return;
+        }
+        try {
+            if (group.cells().size() > 1) progress.note("services for " + String.join(", ", group.order()) + ", in that order");
+            DatabaseSnapshot snapshot = DatabaseSnapshot.ofApplication(settings, progress);
+            // Once per run, on the first pair: what it writes goes with the snapshot's restore before the first cell.
+            if (settings.application() != null && !tally.scenarioChecked) {
+                ScenarioCheck.run(load, Endpoints.of(settings), options.home().resolve("wiremock/ceps.csv"), stackDir, progress);
+                tally.scenarioChecked = true;
+            }
+            MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold(), isolation);
+            // Before the first cell: what the prewarm writes goes with the database's reset.
+            ExperimentResults.Prewarmed prewarmed = preset.prewarmSeconds() <= 0 ? null : prewarm(stack, settings, measuredRun, first, stackDir, latency);
+            for (int i = 0; i < group.cells().size(); i++) {
+                Cell cell = group.cells().get(i);
+                ExperimentResults.StackUse use = new ExperimentResults.StackUse(i + 1, group.order(), null);
+                ExperimentResults.RepeatResult result = runWithStealCheck(stack, settings, measuredRun, cell, repeat, use, snapshot);
+                tally.results.get(cell).add(prewarmed == null ? result : result.withPrewarm(prewarmed));
+            }
+            if (afterCells != null) afterCells.run(snapshot);
+        } finally {
+            stack.stopServices();
+        }
+    }
+
+    /**
+     * On every CPU, since the prewarm measures nothing and ends when the compilers do, which on the services' one CPU,
+     * shared with their request threads, takes far longer (see Stack#onEveryCpu). First with no CEP latency, as the
+     * calibration: the JIT compiles a method once it has run thousands of times, so a thread-bound platform pair warmed
+     * at its cells' throughput stays far less compiled than the virtual pair; without the latency both modes serve
+     * what the CPU allows while they warm. Then a shorter one with the cells' latency: what only many requests waiting
+     * at once compile (MeasuredRun#prewarm).
+     */
+    private ExperimentResults.Prewarmed prewarm(Stack stack, StackSettings settings, MeasuredRun measuredRun, Cell first, Path stackDir,
+                                                DownstreamLatency latency) {
+        return stack.onEveryCpu(() -> {
+            latency.offForPrewarm();
+            progress.note(latency.prewarmNote());
+            try {
+                return measuredRun.prewarm(Endpoints.of(settings), Prewarm.serviceProcesses(stack.processes()), first, stackDir, latency::forCells);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            } finally {
+                latency.forCells();
+            }
+        });
+    }
+
+    private ExperimentResults.RepeatResult runWithStealCheck(Stack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat,
+                                                             ExperimentResults.StackUse use, DatabaseSnapshot snapshot) throws Exception {
+        ExperimentResults.RepeatResult result = runCell(stack, settings, measuredRun, cell, repeat, 1, use, snapshot);
+        if (result.stealFlagged() && options.rerunOnSteal()) {
+            progress.runningAgain(cell.id(), result.machine().meanSteal(), options.stealThreshold());
+            result = runCell(stack, settings, measuredRun, cell, repeat, 2, use, snapshot);
+        }
+        return result;
+    }
+
+    private ExperimentResults.RepeatResult runCell(Stack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat, int attempt,
+                                                   ExperimentResults.StackUse use, DatabaseSnapshot snapshot) throws Exception {
+        // The prewarm's and an earlier cell's writes go: every cell starts from the same data.
+        if (snapshot != null) snapshot.restore();
+        int total = cells.size() * preset.repeat();
+        Path dir = options.resultsDirectory().resolve("cells").resolve(cell.id()).resolve("r" + repeat + (attempt > 1 ? "-again" : ""));
+        Files.createDirectories(dir);
+        progress.cellStarting(Math.min(total, tally.runsDone + 1), total, cell.id(), repeat, Duration.between(started, Instant.now()),
+                new RunTimeEstimate(preset, cells).left(tally.runsDone));
+        load.requireNotAborted();
+        Map<String, ManagedProcess> measured = new LinkedHashMap<>();
+        stack.processes().forEach((component, process) -> measured.put(component.label(), process));
+        ExperimentResults.RepeatResult result = measuredRun.measure(Endpoints.of(settings), measured, cell, repeat, attempt, dir,
+                !preset.hasFaults() ? null : processes -> new FaultInjector(stack, settings, preset.faults(), processes, progress::note), use);
+        tally.runsDone++;
+        return result;
+    }
+}
