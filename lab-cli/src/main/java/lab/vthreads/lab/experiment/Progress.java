@@ -16,14 +16,13 @@ final class Progress {
         this.out = out;
     }
 
-    void calibrating(int seconds, String mode, String latency) {
-        out.printf("Calibrating: a saturated warm-up, two rates below it with no CEP latency, then saturated with CEP latency %s, %d s each, %s threads%n",
-                latency, seconds, mode);
+    /** @param runs the calibration's runs after its saturated warm-up, in words */
+    void calibrating(int seconds, String mode, String runs) {
+        out.printf("Calibrating: a saturated warm-up, %s, %d s each, %s threads%n", runs, seconds, mode);
     }
 
-    void calibratingOnWarmServices(int seconds, String mode, String latency, String cells) {
-        out.printf("Calibrating on the warm services of %s, after their cells: a saturated warm-up, two rates below it with no CEP latency, "
-                + "then saturated with CEP latency %s, %d s each, %s threads%n", cells, latency, seconds, mode);
+    void calibratingOnWarmServices(int seconds, String mode, String runs, String cells) {
+        out.printf("Calibrating on the warm services of %s, after their cells: a saturated warm-up, %s, %d s each, %s threads%n", cells, runs, seconds, mode);
     }
 
     void calibrated(Calibration c, lab.vthreads.lab.isolation.Partition partition) {
