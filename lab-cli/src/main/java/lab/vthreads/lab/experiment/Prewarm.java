@@ -124,8 +124,8 @@ final class Prewarm {
     ExperimentResults.Prewarmed run(LoadProperties properties, Map<String, String> managements, Map<String, ManagedProcess> processes, int maxSeconds,
                                     Path dir, Rule rule, Runnable underLoad) {
         String name = rule.name();
-        Compilers compilers = new Compilers(managements.keySet());
-        Throughput throughput = new Throughput();
+        PrewarmCompilers compilers = new PrewarmCompilers(managements.keySet());
+        PrewarmThroughput throughput = new PrewarmThroughput();
         // The gateway answers every request the users make: its count is the system's throughput.
         String counted = managements.getOrDefault("gateway-service", managements.values().iterator().next());
         ManagedProcess gatling = load.start(properties.profile(rule.rampSeconds(), Math.max(1, maxSeconds - rule.rampSeconds()), 0).warmup(0),
@@ -172,7 +172,7 @@ final class Prewarm {
         Map<String, Double> shares = compilers.shares();
         double rate = throughput.recent(), trend = throughput.trend(), cpuTrend = throughput.cpuPerRequestTrend();
         progress.note(String.format(Locale.ROOT, "%s: %.0f s of load, %s; compilers %s; %.1f req/s over the last %d s, %s against the %d s before%s",
-                name, elapsed, settled ? "settled" : "stopped at the cap, not settled", Compilers.describe(shares), rate, WINDOW_SECONDS,
+                name, elapsed, settled ? "settled" : "stopped at the cap, not settled", PrewarmCompilers.describe(shares), rate, WINDOW_SECONDS,
                 percent(trend), WINDOW_SECONDS, Double.isNaN(cpuTrend) && processes.isEmpty() ? ""
                         : String.format(Locale.ROOT, "; the services' CPU per request %.2f ms, %s", throughput.cpuPerRequestMs(), percent(cpuTrend))));
         drain(managements.values());
@@ -198,100 +198,6 @@ final class Prewarm {
     /** The API's successful requests: what the measured windows count as throughput. */
     private static final java.util.function.Predicate<Map<String, String>> SUCCEEDED =
             Sampler.API.and(labels -> labels.getOrDefault("status", "").startsWith("2"));
-
-    /**
-     * The gateway's cumulative request count and the services' cumulative CPU time, read once a second: whether the
-     * services' CPU per request, or where it is not measured the request rate, has stopped changing.
-     */
-    static final class Throughput {
-
-        private record Reading(double seconds, double count, double cpuSeconds) {
-        }
-
-        private final List<Reading> readings = new java.util.ArrayList<>();
-
-        /** A missed scrape (NaN) adds nothing: the windows then span the readings around it. */
-        void add(double seconds, double count) {
-            add(seconds, count, Double.NaN);
-        }
-
-        /** @param cpuSeconds the services' cumulative CPU time; NaN where it is not measured */
-        void add(double seconds, double count, double cpuSeconds) {
-            if (!Double.isNaN(count)) readings.add(new Reading(seconds, count, cpuSeconds));
-        }
-
-        /** Requests per second over the last {@link #WINDOW_SECONDS}; NaN until that much is read. */
-        double recent() {
-            Reading[] w = windows(1);
-            return w == null ? Double.NaN : rate(w[0], w[1]);
-        }
-
-        /** The last window's rate ÷ the one before's − 1; NaN until two whole windows are read, or while nothing was served. */
-        double trend() {
-            Reading[] w = windows(2);
-            if (w == null) return Double.NaN;
-            double before = rate(w[0], w[1]);
-            return before > 0 ? rate(w[1], w[2]) / before - 1 : Double.NaN;
-        }
-
-        boolean steady() {
-            return within(trend());
-        }
-
-        /** The services' CPU milliseconds per request over the last {@link #WINDOW_SECONDS}; NaN until that much is read or where not measured. */
-        double cpuPerRequestMs() {
-            Reading[] w = windows(1);
-            return w == null ? Double.NaN : cpuPerRequest(w[0], w[1]) * 1000;
-        }
-
-        /** The last window's CPU per request ÷ the one before's − 1; NaN until two whole windows are read, or where not measured. */
-        double cpuPerRequestTrend() {
-            Reading[] w = windows(2);
-            if (w == null) return Double.NaN;
-            double before = cpuPerRequest(w[0], w[1]);
-            return before > 0 ? cpuPerRequest(w[1], w[2]) / before - 1 : Double.NaN;
-        }
-
-        /** The services' CPU per request steady where it is measured; the request rate where it is not. */
-        boolean servicesSteady() {
-            Reading last = readings.isEmpty() ? null : readings.getLast();
-            return last != null && !Double.isNaN(last.cpuSeconds()) ? within(cpuPerRequestTrend()) : steady();
-        }
-
-        private static boolean within(double trend) {
-            return !Double.isNaN(trend) && Math.abs(trend) <= STEADY_TREND;
-        }
-
-        /** The readings that bound the last {@code count} windows of {@link #WINDOW_SECONDS}, oldest first; null until they are read. */
-        private Reading[] windows(int count) {
-            if (readings.isEmpty()) return null;
-            Reading[] bounds = new Reading[count + 1];
-            bounds[count] = readings.getLast();
-            for (int i = count - 1; i >= 0; i--) {
-                bounds[i] = atOrBefore(bounds[i + 1].seconds() - WINDOW_SECONDS);
-                if (bounds[i] == null) return null;
-            }
-            return bounds;
-        }
-
-        private Reading atOrBefore(double seconds) {
-            Reading found = null;
-            for (Reading r : readings) {
-                if (r.seconds() <= seconds) found = r;
-                else break;
-            }
-            return found;
-        }
-
-        private static double rate(Reading from, Reading to) {
-            return to.seconds() > from.seconds() ? (to.count() - from.count()) / (to.seconds() - from.seconds()) : Double.NaN;
-        }
-
-        private static double cpuPerRequest(Reading from, Reading to) {
-            double requests = to.count() - from.count();
-            return requests > 0 ? (to.cpuSeconds() - from.cpuSeconds()) / requests : Double.NaN;
-        }
-    }
 
     /**
      * Waits until no service has had a request in flight (Micrometer's {@code http.server.requests.active}) for two
@@ -329,62 +235,6 @@ final class Prewarm {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while prewarming");
-        }
-    }
-
-    /** Each service's cumulative compile time over the last {@link #WINDOW_SECONDS}: whether all of them settled. */
-    static final class Compilers {
-
-        private record Reading(double seconds, double milliseconds) {
-        }
-
-        private final Map<String, Deque<Reading>> readings = new LinkedHashMap<>();
-
-        Compilers(Set<String> services) {
-            services.forEach(s -> readings.put(s, new ArrayDeque<>()));
-        }
-
-        /** A service missing from a scrape (restarting, busy) adds nothing; its window then needs longer to fill. */
-        void add(double seconds, Map<String, Double> milliseconds) {
-            milliseconds.forEach((service, ms) -> {
-                Deque<Reading> window = readings.get(service);
-                if (window == null || ms == null || ms.isNaN()) return;
-                window.addLast(new Reading(seconds, ms));
-                // Keep the newest reading at least WINDOW_SECONDS old as the first, so the window spans the whole of it.
-                while (window.size() > 2 && second(window).seconds() <= seconds - WINDOW_SECONDS) window.removeFirst();
-            });
-        }
-
-        private static Reading second(Deque<Reading> window) {
-            var readings = window.iterator();
-            readings.next();
-            return readings.next();
-        }
-
-        /** Every service has a full window, and compiled for less than {@link #SETTLED_SHARE} of it. */
-        boolean settled() {
-            return shares().values().stream().allMatch(share -> !share.isNaN() && share < SETTLED_SHARE);
-        }
-
-        /** The compile time over each service's window (at least {@link #WINDOW_SECONDS} long), as a share of it; NaN until then. */
-        Map<String, Double> shares() {
-            Map<String, Double> shares = new LinkedHashMap<>();
-            readings.forEach((service, window) -> {
-                if (window.size() < 2 || window.peekLast().seconds() - window.peekFirst().seconds() < WINDOW_SECONDS) {
-                    shares.put(service, Double.NaN);
-                    return;
-                }
-                double wall = window.peekLast().seconds() - window.peekFirst().seconds();
-                shares.put(service, Math.max(0, window.peekLast().milliseconds() - window.peekFirst().milliseconds()) / 1000 / wall);
-            });
-            return shares;
-        }
-
-        static String describe(Map<String, Double> shares) {
-            StringBuilder text = new StringBuilder();
-            shares.forEach((service, share) -> text.append(text.isEmpty() ? "" : ", ").append(service).append(' ')
-                    .append(share.isNaN() ? "unknown" : String.format(Locale.ROOT, "%.0f%%", share * 100)));
-            return text.toString();
         }
     }
 }

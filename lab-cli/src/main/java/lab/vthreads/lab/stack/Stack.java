@@ -29,11 +29,11 @@ import java.util.Map;
  */
 public final class Stack implements AutoCloseable {
 
-    private static final Duration INFRA_START = Duration.ofSeconds(90);
     private static final Duration SERVICE_START = Duration.ofSeconds(180);
 
     private final StackSettings settings;
     private final Launcher launcher;
+    private final Infrastructure infrastructure;
     private final Isolation isolation;
     // Read by other threads (the sampler, a shutdown hook) without waiting for a start in progress.
     private final Map<Component, ManagedProcess> processes = Collections.synchronizedMap(new LinkedHashMap<>());
@@ -47,6 +47,7 @@ public final class Stack implements AutoCloseable {
         this.services = settings;
         this.launcher = new Launcher(isolation);
         this.isolation = isolation;
+        this.infrastructure = new Infrastructure(settings, launcher, this::register);
     }
 
     /** A component's CPU seconds as its cgroup counts them, where it has one (see {@link Isolation#cpuSeconds}). */
@@ -73,9 +74,9 @@ public final class Stack implements AutoCloseable {
     public static Stack startInfrastructure(StackSettings settings, Isolation isolation) {
         Stack stack = new Stack(settings, isolation);
         try {
-            stack.checkPorts();
-            if (stack.needsPostgres()) stack.startPostgres();
-            if (stack.needsWireMock()) stack.startWireMock();
+            stack.infrastructure.checkPorts();
+            if (stack.infrastructure.needsPostgres()) stack.startPostgres();
+            if (stack.infrastructure.needsWireMock()) stack.startWireMock();
             return stack;
         } catch (RuntimeException e) {
             stack.close();
@@ -184,83 +185,14 @@ public final class Stack implements AutoCloseable {
         rows.remove(component);
     }
 
-    /** The lab's own services need both; a user's application only what it is handed. */
-    private boolean needsPostgres() {
-        return settings.application() == null || settings.application().labDatabase();
-    }
-
-    private boolean needsWireMock() {
-        return settings.application() == null || settings.application().stubs() != null;
-    }
-
-    private void checkPorts() {
-        StackSettings.StackPorts p = settings.ports();
-        String bind = settings.bindAddress();
-        if (settings.externalDatabase() == null && needsPostgres()) {
-            Ports.requireFree(bind, p.postgres(), "embedded PostgreSQL", "--postgres-port");
-        }
-        if (needsWireMock()) Ports.requireFree(bind, p.wiremock(), "the WireMock " + (settings.application() == null ? "CEP API" : "stubs"), "--wiremock-port");
-        if (settings.application() != null) {
-            Ports.requireFree(bind, p.gateway(), "the application", "--gateway-port");
-            Ports.requireFree(bind, p.gatewayManagement(), "the application's management", "--gateway-management-port");
-            return;
-        }
-        Ports.requireFree(bind, p.pessoa(), "pessoa-service", "--pessoa-port");
-        Ports.requireFree(bind, p.pessoaManagement(), "pessoa-service management", "--pessoa-management-port");
-        Ports.requireFree(bind, p.gateway(), "gateway-service", "--gateway-port");
-        Ports.requireFree(bind, p.gatewayManagement(), "gateway-service management", "--gateway-management-port");
-    }
-
     private void startPostgres() {
-        if (settings.externalDatabase() != null) {
-            rows.put(Component.POSTGRES, new Row(Component.POSTGRES, settings.jdbcUrl(), -1, "external, user " + settings.externalDatabase().user()));
-            return;
-        }
-        Path dataDirectory = settings.runDirectory().resolve("postgres-data");
-        List<String> args = new ArrayList<>(List.of(
-                "--port", Integer.toString(settings.ports().postgres()),
-                "--listen", settings.bindAddress(),
-                "--data-dir", dataDirectory.toString(),
-                "--max-connections", "300"));
-        // The first start begins empty; a restart (a fault experiment, a supervisor) must find every row it had.
-        if (postgresInitialised) args.add("--keep-data");
-        ManagedProcess postgres = register(Component.POSTGRES,
-                launcher.main(settings, Component.POSTGRES, List.of("-Xmx256m"), null, EmbeddedPostgresMain.class.getName(), args));
-        HealthCheck.awaitLogLine(postgres, "PostgreSQL ready", INFRA_START);
-        postgresInitialised = true;
-        adoptPostmaster(postgres, dataDirectory);
-        rows.put(Component.POSTGRES, new Row(Component.POSTGRES, settings.jdbcUrl(), postgres.pid(),
-                "embedded PostgreSQL 18, user " + EmbeddedPostgresServer.USER + ", data in " + settings.home().relativize(dataDirectory)));
-    }
-
-    /** pg_ctl detaches the postmaster from the JVM that started it; its PID is the first line of postmaster.pid. */
-    private static void adoptPostmaster(ManagedProcess postgres, Path dataDirectory) {
-        try {
-            long pid = Long.parseLong(Files.readAllLines(dataDirectory.resolve("postmaster.pid")).getFirst().trim());
-            ProcessHandle.of(pid).ifPresent(postgres::adopt);
-        } catch (IOException | RuntimeException e) {
-            throw new StartFailure("PostgreSQL started but its postmaster.pid is unreadable (" + e.getMessage() + "); stopping");
-        }
+        Infrastructure.Started postgres = infrastructure.postgres(postgresInitialised);
+        if (postgres.process() != null) postgresInitialised = true;
+        rows.put(Component.POSTGRES, postgres.row());
     }
 
     private void startWireMock() {
-        ResourceLimit limit = settings.limit(Component.WIREMOCK);
-        var app = settings.application();
-        List<String> arguments = new ArrayList<>(List.of(
-                "--port", Integer.toString(settings.ports().wiremock()),
-                "--bind", settings.bindAddress(),
-                "--root", (app != null ? app.stubs() : settings.home().resolve("wiremock")).toString(),
-                "--latency", settings.cepLatency().text()));
-        if (app != null) arguments.add("--user-stubs");
-        if (settings.cepRefusable()) arguments.add("--refusable");
-        ManagedProcess wiremock = register(Component.WIREMOCK, launcher.main(settings, Component.WIREMOCK, limit.jvmFlags(), limit,
-                CepMockMain.class.getName(), arguments));
-        HealthCheck.awaitLogLine(wiremock, "CEP mock ready", INFRA_START);
-        rows.put(Component.WIREMOCK, new Row(Component.WIREMOCK, settings.url(settings.ports().wiremock()), wiremock.pid(),
-                (app != null ? "stubs from " + app.stubs() + ", latency " + (settings.cepLatency() instanceof lab.vthreads.infra.cep.CepLatency.None
-                        ? "the stubs' own" : settings.cepLatency().text() + " on every stub") : "latency " + settings.cepLatency().text())
-                        + ", async responses, no journal"
-                        + (settings.cepRefusable() ? ", behind a front that can refuse connections" : "") + "; " + limit.describe()));
+        rows.put(Component.WIREMOCK, infrastructure.wiremock().row());
     }
 
     /**

@@ -12,7 +12,7 @@ class PrewarmTest {
 
     @Test
     void aServiceIsSettledOnlyOnceItsCompilersWereQuietForAWholeWindow() {
-        Prewarm.Compilers compilers = new Prewarm.Compilers(Set.of("pessoa-service"));
+        PrewarmCompilers compilers = new PrewarmCompilers(Set.of("pessoa-service"));
         double ms = 0;
         // 30 s compiling at 600 ms a second (60% of a CPU), then quiet at 50 ms a second (5%).
         for (int t = 1; t <= 30; t++) {
@@ -32,7 +32,7 @@ class PrewarmTest {
 
     @Test
     void everyServiceMustSettleAndOneWithoutAFullWindowIsUnknown() {
-        Prewarm.Compilers compilers = new Prewarm.Compilers(new java.util.LinkedHashSet<>(java.util.List.of("pessoa-service", "gateway-service")));
+        PrewarmCompilers compilers = new PrewarmCompilers(new java.util.LinkedHashSet<>(java.util.List.of("pessoa-service", "gateway-service")));
         double quiet = 0, busy = 0;
         for (int t = 1; t <= 15; t++) {
             compilers.add(t, Map.of("pessoa-service", quiet += 10, "gateway-service", busy += 300));
@@ -41,17 +41,17 @@ class PrewarmTest {
         assertThat(compilers.shares().get("gateway-service")).isCloseTo(0.3, within(1e-9));
         assertThat(compilers.settled()).isFalse();
 
-        Prewarm.Compilers young = new Prewarm.Compilers(Set.of("pessoa-service"));
+        PrewarmCompilers young = new PrewarmCompilers(Set.of("pessoa-service"));
         for (int t = 1; t <= 9; t++) young.add(t, Map.of("pessoa-service", 0.0));
         // Nine seconds of readings span 8 s: no verdict yet, however quiet.
         assertThat(young.shares().get("pessoa-service")).isNaN();
         assertThat(young.settled()).isFalse();
-        assertThat(Prewarm.Compilers.describe(young.shares())).isEqualTo("pessoa-service unknown");
+        assertThat(PrewarmCompilers.describe(young.shares())).isEqualTo("pessoa-service unknown");
     }
 
     @Test
     void aMissedScrapeLeavesTheWindowLongerInsteadOfWrong() {
-        Prewarm.Compilers compilers = new Prewarm.Compilers(Set.of("gateway-service"));
+        PrewarmCompilers compilers = new PrewarmCompilers(Set.of("gateway-service"));
         compilers.add(1, Map.of("gateway-service", 0.0));
         compilers.add(2, Map.of("gateway-service", Double.NaN));
         compilers.add(12, Map.of("gateway-service", 500.0));
@@ -62,7 +62,7 @@ class PrewarmTest {
 
     @Test
     void throughputIsSteadyOnceTheLastWindowMatchesTheOneBeforeWithinFivePercent() {
-        Prewarm.Throughput throughput = new Prewarm.Throughput();
+        PrewarmThroughput throughput = new PrewarmThroughput();
         double count = 0;
         // 20 s climbing by 10 req/s each second (a service still warming), then flat at 300 req/s.
         for (int t = 1; t <= 20; t++) {
@@ -79,7 +79,7 @@ class PrewarmTest {
 
     @Test
     void aClimbOfMoreThanFivePercentBetweenWindowsIsNotSteady() {
-        Prewarm.Throughput throughput = new Prewarm.Throughput();
+        PrewarmThroughput throughput = new PrewarmThroughput();
         double count = 0;
         // 100 req/s for 10 s, then 106 req/s: +6%.
         for (int t = 0; t <= 10; t++) throughput.add(t, count += t == 0 ? 0 : 100);
@@ -87,7 +87,7 @@ class PrewarmTest {
         assertThat(throughput.trend()).isCloseTo(0.06, within(1e-9));
         assertThat(throughput.steady()).isFalse();
         // Nothing served yet: no trend, not steady.
-        Prewarm.Throughput idle = new Prewarm.Throughput();
+        PrewarmThroughput idle = new PrewarmThroughput();
         for (int t = 0; t <= 25; t++) idle.add(t, 0);
         assertThat(idle.trend()).isNaN();
         assertThat(idle.steady()).isFalse();
@@ -95,7 +95,7 @@ class PrewarmTest {
 
     @Test
     void aMissedScrapeOfTheRequestCountLeavesTheWindowsSpanningTheReadingsAroundIt() {
-        Prewarm.Throughput throughput = new Prewarm.Throughput();
+        PrewarmThroughput throughput = new PrewarmThroughput();
         double count = 0;
         for (int t = 0; t <= 25; t++) {
             count += t == 0 ? 0 : 50;
@@ -107,7 +107,7 @@ class PrewarmTest {
 
     @Test
     void theServicesSettleOnceTheirCpuPerRequestIsSteadyWhileTheLoadGeneratorStillClimbs() {
-        Prewarm.Throughput readings = new Prewarm.Throughput();
+        PrewarmThroughput readings = new PrewarmThroughput();
         double count = 0, cpu = 0;
         // 20 s of a warming service: 4 ms of CPU per request falling by 0.1 ms a second, at 500 req/s.
         for (int t = 1; t <= 20; t++) {
@@ -129,13 +129,13 @@ class PrewarmTest {
 
     @Test
     void withoutTheServicesCpuTheRequestRateDecides() {
-        Prewarm.Throughput readings = new Prewarm.Throughput();
+        PrewarmThroughput readings = new PrewarmThroughput();
         double count = 0;
         for (int t = 0; t <= 25; t++) readings.add(t, count += t == 0 ? 0 : 200, Double.NaN);
         assertThat(readings.cpuPerRequestTrend()).isNaN();
         assertThat(readings.cpuPerRequestMs()).isNaN();
         assertThat(readings.servicesSteady()).isTrue();
-        Prewarm.Throughput climbing = new Prewarm.Throughput();
+        PrewarmThroughput climbing = new PrewarmThroughput();
         count = 0;
         for (int t = 0; t <= 25; t++) climbing.add(t, count += 10 * t, Double.NaN);
         assertThat(climbing.servicesSteady()).isFalse();

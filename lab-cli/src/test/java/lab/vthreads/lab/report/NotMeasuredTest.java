@@ -28,7 +28,7 @@ class NotMeasuredTest {
                 measured.shortVariant(), measured.startedAt(), measured.finishedAt(), measured.environment(), measured.settings(), blind,
                 measured.scaled(), measured.partition(), cells, measured.units(), measured.target());
 
-        ReportTables.Table model = ReportTables.model(Summary.of(run));
+        ReportTables.Table model = ModelTables.model(Summary.of(run));
 
         int evidence = model.header().indexOf("evidence"), bounds = model.header().indexOf("bounds (req/s)");
         assertThat(model.rows()).isNotEmpty().allSatisfy(row -> {
