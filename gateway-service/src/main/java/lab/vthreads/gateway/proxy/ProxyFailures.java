@@ -1,6 +1,6 @@
 package lab.vthreads.gateway.proxy;
 
-import lab.vthreads.gateway.web.RequestIdFilter;
+import lab.vthreads.service.RequestIdFilter;
 import lab.vthreads.service.ProblemTypes;
 import org.apache.hc.client5.http.ConnectTimeoutException;
 import org.apache.hc.core5.http.ConnectionRequestTimeoutException;

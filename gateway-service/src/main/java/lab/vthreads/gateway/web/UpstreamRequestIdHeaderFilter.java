@@ -7,7 +7,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.function.ServerResponse;
 
 /**
- * pessoa-service echoes the {@code X-Request-Id} that {@link RequestIdFilter} already put on the response; copying
+ * pessoa-service echoes the {@code X-Request-Id} that {@link lab.vthreads.service.RequestIdFilter} already put on the response; copying
  * its header too would send the id twice.
  */
 @Component

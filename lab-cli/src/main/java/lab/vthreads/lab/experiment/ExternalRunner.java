@@ -134,21 +134,8 @@ public final class ExternalRunner {
         if (value != null) unapplied.add(name + "=" + value);
     }
 
-    private static void awaitHealthy(String management) throws InterruptedException {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest health = HttpRequest.newBuilder(URI.create(management + "/actuator/health")).timeout(Duration.ofSeconds(5)).build();
-        Instant deadline = Instant.now().plus(HEALTHY_WITHIN);
-        String last = "no answer";
-        while (Instant.now().isBefore(deadline)) {
-            try {
-                HttpResponse<String> response = client.send(health, HttpResponse.BodyHandlers.ofString());
-                if (response.statusCode() == 200) return;
-                last = "HTTP " + response.statusCode() + " " + response.body();
-            } catch (java.io.IOException e) {
-                last = e.toString();
-            }
-            Thread.sleep(1000);
-        }
-        throw new StartFailure("the target is not healthy at " + management + "/actuator/health after " + HEALTHY_WITHIN.toSeconds() + " s: " + last);
+    /** The target's services, as the lab waits for its own. */
+    private static void awaitHealthy(String management) {
+        lab.vthreads.lab.process.HealthCheck.awaitHttp200(management + "/actuator/health", HEALTHY_WITHIN);
     }
 }

@@ -28,6 +28,32 @@ public final class HealthCheck {
         });
     }
 
+    /**
+     * A service the lab did not start ({@code ./lab run --target}): no process to watch, so the error names the last
+     * answer instead of a log.
+     */
+    public static void awaitHttp200(String url, Duration timeout) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build();
+        Instant deadline = Instant.now().plus(timeout);
+        String last = "no answer";
+        try {
+            while (Instant.now().isBefore(deadline)) {
+                try {
+                    HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+                    if (response.statusCode() == 200) return;
+                    last = "HTTP " + response.statusCode() + " " + response.body();
+                } catch (IOException e) {
+                    last = e.toString();
+                }
+                Thread.sleep(1000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StartFailure("interrupted while waiting for " + url);
+        }
+        throw new StartFailure("not healthy at " + url + " after " + timeout.toSeconds() + " s: " + last);
+    }
+
     /** For components that announce readiness on their output (the lab-infra mains print a "ready" line). */
     public static void awaitLogLine(ManagedProcess process, String marker, Duration timeout) {
         await(process, timeout, "'" + marker + "' in its log", () -> {

@@ -3,7 +3,7 @@ package lab.vthreads.infra.testsupport;
 import java.util.stream.Stream;
 
 /**
- * Requests Tomcat rejects before any of a service's code runs, byte for byte: both services' TomcatRejectionsIT send
+ * Requests Tomcat rejects before any of a service's code runs, byte for byte: service-support's TomcatRejectionsIT sends
  * each of them and expect an RFC 9457 problem detail back (service-support's ProblemDetailErrorReportValve).
  */
 public final class TomcatRejections {
