@@ -1,19 +1,12 @@
 package lab.vthreads.lab.stack;
 
-import lab.vthreads.infra.cep.CepMockMain;
-import lab.vthreads.infra.postgres.EmbeddedPostgresMain;
-import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.isolation.Isolations;
 import lab.vthreads.lab.process.HealthCheck;
 import lab.vthreads.lab.process.ManagedProcess;
-import lab.vthreads.lab.process.Ports;
 import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.stack.StackSettings.Component;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
