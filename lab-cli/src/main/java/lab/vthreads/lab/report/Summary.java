@@ -198,11 +198,12 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
             // Pinned carriers come first: the waiters for a connection are then threads with no carrier to finish on.
             double pinnedCarriers = pinnedCarriers(first);
             if (c.mode().virtual() && carriers > 0 && pinnedCarriers >= carriers / 2) observed = Bottleneck.PINNED;
-            String evidence = String.format(java.util.Locale.ROOT, "%s %s%s; %s; Hikari pending %.1f", isolated ? "services' CPUs" : "CPU",
+            String evidence = String.format(java.util.Locale.ROOT, "%s %s%s; %s; Hikari pending %s", isolated ? "services' CPUs" : "CPU",
                     Double.isNaN(busy) ? "not measured" : String.format(java.util.Locale.ROOT, "%.0f%% busy", busy * 100),
                     isolated ? (Double.isNaN(loadBusy) ? ", load side's not measured" : String.format(java.util.Locale.ROOT, ", load side's %.0f%%", loadBusy * 100)) : "",
-                    threads == null ? "virtual threads" : String.format(java.util.Locale.ROOT, "Tomcat %.0f of %d busy", tomcatBusy, threads),
-                    Double.isNaN(pending) ? 0 : pending)
+                    threads == null ? "virtual threads" : Double.isNaN(tomcatBusy) ? "Tomcat's busy threads not measured"
+                            : String.format(java.util.Locale.ROOT, "Tomcat %.0f of %d busy", tomcatBusy, threads),
+                    Double.isNaN(pending) ? "not measured" : String.format(java.util.Locale.ROOT, "%.1f", pending))
                     + (pinnedCarriers > 0 ? String.format(java.util.Locale.ROOT, "; %.2f of %.0f carriers pinned", pinnedCarriers, carriers) : "");
             model.add(new ModelRow(cell.id(), prediction, measured, observed, evidence, CapacityModel.deviation(measured, prediction.throughput()),
                     CapacityModel.surprising(measured, prediction.throughput())));

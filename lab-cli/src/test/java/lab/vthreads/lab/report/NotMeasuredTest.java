@@ -32,15 +32,25 @@ class NotMeasuredTest {
 
         int evidence = model.header().indexOf("evidence"), bounds = model.header().indexOf("bounds (req/s)");
         assertThat(model.rows()).isNotEmpty().allSatisfy(row -> {
-            // the machine's busy share: unknown, not 0%
-            assertThat(row.get(evidence)).contains("not measured").doesNotContain("0% busy");
+            // the machine's busy share, Tomcat's busy threads and Hikari's waiters: unknown, not 0% or 0 or NaN
+            assertThat(row.get(evidence)).contains("not measured").doesNotContain("0% busy").doesNotContain("NaN")
+                    .contains("Hikari pending not measured");
+            if (row.get(0).startsWith("platform")) assertThat(row.get(evidence)).contains("Tomcat's busy threads not measured");
             // the CPU bound: named as missing, not cores ÷ 0
             assertThat(row.get(bounds)).contains("CPU per request not measured**").doesNotContain("Infinity").doesNotContain("∞");
         });
     }
 
+    /** No process, no machine, and samples without Tomcat's and Hikari's gauges (an application that does not show them). */
     private static ExperimentResults.RepeatResult withoutMachine(ExperimentResults.RepeatResult r) {
-        return new ExperimentResults.RepeatResult(r.repeat(), r.startedAt(), r.client(), r.server(), Map.of(), null, r.samples(), r.gatlingReport(),
+        List<Map<String, Double>> samples = r.samples().stream().map(NotMeasuredTest::withoutGauges).toList();
+        return new ExperimentResults.RepeatResult(r.repeat(), r.startedAt(), r.client(), r.server(), Map.of(), null, samples, r.gatlingReport(),
                 false, r.attempt(), r.window(), r.faults(), r.prewarm(), r.stack(), r.sampling(), r.jdk(), r.pinning(), r.threadDumps());
+    }
+
+    private static Map<String, Double> withoutGauges(Map<String, Double> sample) {
+        Map<String, Double> kept = new java.util.LinkedHashMap<>(sample);
+        kept.keySet().removeIf(k -> k.contains("tomcat") || k.contains("Tomcat") || k.contains("hikari") || k.contains("Hikari"));
+        return kept;
     }
 }
