@@ -102,10 +102,12 @@ final class CalibrationSchedule {
     /** Roughly how long the calibration takes here, where it runs. */
     Duration estimate() {
         if (!calibrates()) return Duration.ZERO;
+        // A user's application has one run more: the single-user probe, with its load generator's start.
+        long probe = options.application() != null ? options.calibrationSeconds() + 8 : 0;
         if (!options.scale() && Calibrator.canRunOn(calibrated(cells))) {
-            return Duration.ofSeconds(Calibrator.estimateOnWarmSeconds(options.calibrationSeconds()));
+            return Duration.ofSeconds(Calibrator.estimateOnWarmSeconds(options.calibrationSeconds()) + probe);
         }
-        return Duration.ofSeconds(Calibrator.estimateSeconds(options.calibrationSeconds())
+        return Duration.ofSeconds(Calibrator.estimateSeconds(options.calibrationSeconds()) + probe
                 // the prewarm instead of the warm-up (about 30 s): what the services need, up to the cap, and its drain
                 + (preset.prewarmSeconds() > 0 ? Math.min(preset.prewarmSeconds(), 100) + 8 - 30 : 0));
     }
