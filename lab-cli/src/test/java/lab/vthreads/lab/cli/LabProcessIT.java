@@ -130,7 +130,9 @@ class LabProcessIT {
         long killed = pidOf("pessoa-service");
 
         assertThat(control("kill KILL pessoa-service")).contains("Sent SIGKILL");
-        awaitOutput(up, "Restarting pessoa-service", Duration.ofSeconds(30));
+        // 90 s, not 30: once, on a machine busy with other work, neither the exit nor the restart was printed within 30 s
+        // (cause not found; the same test passed before and after, alone and in a full verify).
+        awaitOutput(up, "Restarting pessoa-service", Duration.ofSeconds(90));
         awaitControl("ps", "pessoa-service\\s+running\\s+\\d+\\s+-\\s+1\\b", Duration.ofMinutes(3));
 
         assertThat(pidOf("pessoa-service")).isNotEqualTo(killed);
