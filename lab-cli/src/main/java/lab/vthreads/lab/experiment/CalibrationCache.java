@@ -118,7 +118,7 @@ final class CalibrationCache {
         text.append(tree(home.resolve("wiremock"))).append('\n');
         text.append(tree(labCode())).append('\n');
         text.append(Runtime.version()).append(' ').append(System.getProperty("java.home")).append('\n');
-        text.append(cores).append(' ').append(cpuModel()).append(' ').append(memTotal()).append(' ').append(System.getProperty("os.version")).append('\n');
+        text.append(RunIdentity.machine(partition, cores)).append('\n');
         text.append(partition).append('\n');
         text.append(preset.simulation()).append(' ').append(preset.workload()).append(' ').append(calibrated.mode()).append(' ')
                 .append(calibrated.factors()).append(' ').append(calibrationSeconds).append(' ').append(preset.prewarmSeconds()).append('\n');
@@ -160,22 +160,6 @@ final class CalibrationCache {
             return Path.of(CalibrationCache.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException | RuntimeException e) {
             return Path.of("unknown");
-        }
-    }
-
-    private static String cpuModel() {
-        return procLine(Path.of("/proc/cpuinfo"), "model name");
-    }
-
-    private static String memTotal() {
-        return procLine(Path.of("/proc/meminfo"), "MemTotal");
-    }
-
-    private static String procLine(Path file, String prefix) {
-        try (Stream<String> lines = Files.lines(file)) {
-            return lines.filter(l -> l.startsWith(prefix)).findFirst().orElse("?");
-        } catch (IOException e) {
-            return "?";
         }
     }
 }

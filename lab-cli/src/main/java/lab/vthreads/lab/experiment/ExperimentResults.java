@@ -16,7 +16,7 @@ import java.util.Map;
 /**
  * Everything an experiment measured: the content of {@code results.json}, described by
  * {@code docs/results.schema.json}. {@code partition} says which CPUs each component had (null in files written before the
- * lab partitioned the machine). Times are ISO-8601, durations seconds, latencies milliseconds, CPU in cores
+ * lab partitioned the machine); {@code identity} which runs are repeats of this one (null in files written before). Times are ISO-8601, durations seconds, latencies milliseconds, CPU in cores
  * (1.0 = one core busy), memory in MB, and shares (busy, steal) 0..1. {@link #units} says it again in the file.
  */
 // verdict and model are the report's conclusions, written beside the measurements (ResultsFiles) and computed anew on reading.
@@ -36,13 +36,15 @@ public record ExperimentResults(
         Partition partition,
         List<CellResult> cells,
         Map<String, String> units,
-        ExternalTarget.Description target) {
+        ExternalTarget.Description target,
+        RunIdentity identity) {
 
     /**
      * 3: each run's {@code stack} and the prewarm's throughput; the file's {@code verdict} and {@code model} (ResultsFiles).
      * 4: each run's {@code sampling} (seconds taken and dropped) and the verdict's {@code thin} runs.
+     * 5: the run's {@code identity} (machine and code) and each verdict level's {@code betweenRuns}.
      */
-    public static final String SCHEMA_VERSION = "4";
+    public static final String SCHEMA_VERSION = "5";
 
     public static final Map<String, String> UNITS = Map.of(
             "t", "seconds since the measured run started",

@@ -189,7 +189,8 @@ public final class ExperimentRunner {
                 cell.users(), cell, repeats, tally.failures().getOrDefault(cell, List.of()))));
         return new ExperimentResults(ExperimentResults.SCHEMA_VERSION, preset.name(), preset.description(), preset.why(),
                 options.shortVariant(), started.toString(), Instant.now().toString(), environment, preset, calibration, scaled, partition,
-                cellResults, ExperimentResults.UNITS, null);
+                cellResults, ExperimentResults.UNITS, null,
+                RunIdentity.of(options.home(), options.application(), options.scenario(), partition, environment.cores()));
     }
 
     private ScaledScenario scale(Calibration calibration, Partition partition) {

@@ -90,7 +90,8 @@ public final class ExternalRunner {
                     cell.users(), cell, repeats, failures.getOrDefault(cell, List.of()))));
             return new ExperimentResults(ExperimentResults.SCHEMA_VERSION, preset.name(), preset.description(), preset.why(),
                     options.shortVariant(), started.toString(), Instant.now().toString(), Environments.describeExternal(options.home(), description),
-                    preset, null, null, isolation.partition(), cellResults, ExperimentResults.UNITS, description);
+                    preset, null, null, isolation.partition(), cellResults, ExperimentResults.UNITS, description,
+                    RunIdentity.external(isolation.partition(), isolation.partition().machineCpuCount()));
         }
     }
 

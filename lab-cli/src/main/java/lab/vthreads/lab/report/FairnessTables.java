@@ -58,6 +58,29 @@ final class FairnessTables {
                 List.of("cells", "mode", "throughput spread", "p95 spread", "repeats paired"), rows);
     }
 
+    /** The noise between runs: every level's ratios from fresh JVMs, and the runs they come from. */
+    static ReportTables.Table betweenRuns(Summary summary) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Verdict.Level level : summary.verdict().levels()) {
+            BetweenRuns b = level.betweenRuns();
+            String cells = (level.variant() != null ? level.variant() + ", " : "") + level.users() + " users";
+            if (b == null) {
+                rows.add(List.of(cells, String.format(Locale.ROOT, "%.2f×", level.throughputRatio().median()), "1", "–", "–", "this run only"));
+                continue;
+            }
+            rows.add(List.of(cells, String.format(Locale.ROOT, "%.2f–%.2f×", b.lowest(), b.highest()), Integer.toString(b.samples()),
+                    String.format(Locale.ROOT, "%.2f–%.2f× (±%.1f%%)", b.intervalLow(), b.intervalHigh(), b.halfWidth() * 100),
+                    b.excludesParity() ? "no" : "**yes**",
+                    b.from().isEmpty() ? "this run's repeats" : "this run and " + String.join(", ", b.from())));
+        }
+        return new ReportTables.Table("Noise between runs",
+                "virtual ÷ platform from fresh pairs of JVMs, each with its own prewarm: this run's repeats and those of the earlier runs kept "
+                        + "under results/ with the same preset, settings, cells, machine and code (later runs are never counted). "
+                        + BetweenRuns.RULE,
+                List.of("cells", "ratios", "ratios counted", String.format(Locale.ROOT, "%.0f%% interval", BetweenRuns.CONFIDENCE * 100),
+                        "holds parity?", "from"), rows);
+    }
+
     /** The interference check: CPU per request of what the thread mode does not change, and the load side's headroom. */
     static ReportTables.Table fairness(Interference.Check check) {
         List<List<String>> rows = new ArrayList<>();

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /** The report's tables, built once and rendered both as Markdown (summary.md) and as HTML (index.html). */
@@ -36,6 +37,7 @@ final class ReportTables {
         tables.addAll(FaultTables.all(results));
         if (!summary.ratios().isEmpty()) tables.add(ratios(summary, results.settings().published(), results.scaled()));
         if (!summary.aa().isEmpty()) tables.add(FairnessTables.noise(summary));
+        if (!summary.verdict().levels().isEmpty()) tables.add(FairnessTables.betweenRuns(summary));
         if (summary.rows().stream().anyMatch(r -> r.steady() != null)) tables.add(steadiness(summary));
         if (!summary.interference().pairs().isEmpty() || !summary.interference().loadSides().isEmpty()) {
             tables.add(FairnessTables.fairness(summary.interference()));
@@ -67,9 +69,26 @@ final class ReportTables {
                 List.of("cell", "requests", "throughput (req/s)", "mean (ms)", "p95 (ms)", "p99 (ms)", "errors", "consistent"), rows);
     }
 
+    /** The verdict's judgement of this ratio, and the floor it was judged by. */
+    private static String noiseCell(Summary summary, Summary.Ratio r) {
+        Verdict.Level level = summary.verdict().levels().stream().filter(l -> Objects.equals(l.variant(), r.variant()) && l.users() == r.users())
+                .findFirst().orElse(null);
+        if (level == null) return "–";
+        String floor = level.betweenRuns() != null
+                ? String.format(Locale.ROOT, "between runs ±%.0f%%", level.betweenRuns().halfWidth() * 100)
+                : level.aaSpread() != null && Objects.equals(level.aaUsers(), level.users()) ? String.format(Locale.ROOT, "A/A ±%.0f%%", level.aaSpread() * 100) : null;
+        String judged = switch (level.noise()) {
+            case BEYOND -> "**yes**";
+            case WITHIN -> "no";
+            case THIS_RUN_ONLY -> "this run only";
+            case NO_FLOOR -> "–";
+        };
+        return floor == null ? judged : judged + " (" + floor + ")";
+    }
+
     static Table ratios(Summary summary, Published published, ScaledScenario scaled) {
         boolean withStudy = published != null;
-        boolean withNoise = summary.ratios().stream().anyMatch(r -> r.beyondNoise() != null);
+        boolean withNoise = summary.verdict().levels().stream().anyMatch(l -> l.noise() != Verdict.Noise.NO_FLOOR);
         boolean withSteadiness = summary.ratios().stream().anyMatch(r -> r.steady() != null);
         boolean withMeans = summary.ratios().stream().anyMatch(r -> r.publishedMean() != null);
         List<List<String>> rows = new ArrayList<>();
@@ -77,11 +96,7 @@ final class ReportTables {
             List<String> row = new ArrayList<>(List.of((r.variant() != null ? r.variant() + ", " : "") + r.users() + " users"
                             + (scaled != null ? " (for the study's " + scaled.publishedUsersFor(r.users()) + ")" : ""),
                     ratio(r.throughput()), ratio(r.p95())));
-            if (withNoise) {
-                AaControl.Spread noise = AaControl.find(summary.aa(), r.variant(), r.users());
-                row.add(r.beyondNoise() == null ? "–" : (r.beyondNoise() ? "**yes**" : "no, within the A/A spread")
-                        + String.format(Locale.ROOT, " (±%.0f%%)", noise.throughput() * 100));
-            }
+            if (withNoise) row.add(noiseCell(summary, r));
             if (withSteadiness) row.add(r.steady() == null ? "–" : r.steady() ? "yes" : "**no**: see Steadiness");
             if (withStudy) {
                 row.add(r.publishedThroughput() != null ? ratio(r.publishedThroughput()) : "–");

@@ -27,7 +27,7 @@ public final class ResultsFiles {
     public static Summary write(Path directory, ExperimentResults results) {
         try {
             Files.createDirectories(directory);
-            Summary summary = Summary.of(results);
+            Summary summary = Summary.of(results, KeptRuns.before(directory, results));
             ObjectNode file = JSON.valueToTree(results);
             file.set("verdict", JSON.valueToTree(summary.verdict()));
             file.set("model", JSON.valueToTree(summary.model().stream().map(ResultsFiles::modelEntry).toList()));

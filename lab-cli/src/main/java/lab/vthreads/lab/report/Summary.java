@@ -66,13 +66,12 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
      * virtual ÷ platform of the medians: above 1 for throughput, below 1 for p95, means virtual did better. The
      * published ratios are null when the preset reproduces no study, or the study had no such row.
      *
-     * @param beyondNoise whether the throughput ratio lies outside the A/A spread of the same users (null: no A/A control)
      * @param steady      whether both cells' hold windows were steady in every repeat (null: not recorded); a ratio of
      *                    unsteady cells depends on where the window was cut, not only on the thread model
      * @param mean        virtual ÷ platform of the mean latency, for a study that gave means rather than percentiles
      */
     public record Ratio(String variant, int users, double throughput, double p95, Double publishedThroughput, Double publishedP95,
-                        Boolean beyondNoise, Boolean steady, double mean, Double publishedMean) {
+                        Boolean steady, double mean, Double publishedMean) {
     }
 
     /**
@@ -98,6 +97,11 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
     }
 
     public static Summary of(ExperimentResults results) {
+        return of(results, List.of());
+    }
+
+    /** @param kept the earlier runs that repeat this one ({@link KeptRuns}), for the verdict's noise between runs */
+    public static Summary of(ExperimentResults results, List<KeptRuns.Kept> kept) {
         List<Row> rows = new ArrayList<>();
         for (CellResult cell : results.cells()) {
             List<RepeatResult> r = cell.repeats();
@@ -113,13 +117,13 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
         }
         List<AaControl.Spread> aa = AaControl.of(results);
         // With faults, both modes lose the same seconds to them: what to compare is the timeline and the rows, not a ratio.
-        List<Ratio> ratios = results.settings().hasFaults() ? List.of() : ratios(rows, results.settings().published(), results.scaled(), aa);
+        List<Ratio> ratios = results.settings().hasFaults() ? List.of() : ratios(rows, results.settings().published(), results.scaled());
         List<ModelRow> model = model(results, rows);
-        return new Summary(rows, ratios, footprints(results), model, aa, Interference.of(results), Verdict.of(results, rows, ratios, model, aa));
+        return new Summary(rows, ratios, footprints(results), model, aa, Interference.of(results), Verdict.of(results, rows, ratios, model, aa, kept));
     }
 
     /** A scaled run's users stand for the study's: 8 scaled users compare with the study's 100. */
-    private static List<Ratio> ratios(List<Row> rows, Published published, ScaledScenario scaled, List<AaControl.Spread> aa) {
+    private static List<Ratio> ratios(List<Row> rows, Published published, ScaledScenario scaled) {
         List<Ratio> ratios = new ArrayList<>();
         for (String variant : new LinkedHashSet<>(rows.stream().map(Row::variant).toList())) {
             for (int users : new TreeSet<>(rows.stream().map(Row::users).toList())) {
@@ -130,10 +134,8 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
                         : published.rows().stream().filter(p -> Objects.equals(p.users(), scaled != null ? scaled.publishedUsersFor(users) : users))
                         .findFirst().orElse(null);
                 double throughput = virtual.throughput().median() / platform.throughput().median();
-                AaControl.Spread noise = AaControl.find(aa, variant, users);
                 ratios.add(new Ratio(variant, users, throughput, virtual.p95().median() / platform.p95().median(),
                         study != null ? study.throughputRatio() : null, study != null ? study.p95Ratio() : null,
-                        noise != null ? noise.exceededBy(throughput, false) : null,
                         platform.steady() == null || virtual.steady() == null ? null : platform.steady() && virtual.steady(),
                         virtual.mean().median() / platform.mean().median(), study != null ? study.meanRatio() : null));
             }

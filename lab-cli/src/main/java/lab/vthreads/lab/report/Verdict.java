@@ -31,6 +31,7 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
     /** One paragraph under the verdict, for a reader who meets it for the first time. */
     public static final String HOW_TO_READ = "Virtual ÷ platform is the throughput ratio of the medians (above 1: virtual threads served more). "
             + "The A/A spread is how far two measurements of the same cell landed apart in this run: a ratio inside it is noise. "
+            + "Runs on fresh JVMs land further apart than that: " + BetweenRuns.RULE + " "
             + "A window is steady when its second half's throughput is within 5% of its first half's, or within twice the noise of "
             + "that comparison (see Steadiness). "
             + "The bound is what the measurements point at (CPU, Tomcat threads, connection pool, or the users themselves); "
@@ -48,12 +49,21 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
      * @param steady           every window at this level steady, the A/A copy's too (null: not recorded)
      * @param platformBound    what held the platform cell: what its measurements point at (see the capacity model)
      * @param virtualBound     the same for the virtual cell
-     * @param beyondNoise      the ratio lies outside this level's A/A spread, and with repeats every paired ratio on the
-     *                         same side of 1 (null: no A/A copy at this level: another level's spread does not carry over,
-     *                         since a level with fewer requests per window is noisier)
+     * @param noise            what the ratio is against the noise, by {@link BetweenRuns#RULE}
+     * @param betweenRuns      the ratios from fresh JVMs it was judged by (null: fewer than two)
      */
     public record Level(String variant, int users, Stat throughputRatio, Double predictedRatio, Double aaSpread, Integer aaUsers,
-                        Boolean steady, String platformBound, String virtualBound, Boolean beyondNoise, int repeats) {
+                        Boolean steady, String platformBound, String virtualBound, Noise noise, BetweenRuns betweenRuns, int repeats) {
+
+        /** True beyond the noise, false within it, null where it cannot be told (this run only, or no noise floor at all). */
+        @com.fasterxml.jackson.annotation.JsonProperty("beyondNoise")
+        public Boolean beyondNoise() {
+            return switch (noise) {
+                case BEYOND -> true;
+                case WITHIN -> false;
+                case THIS_RUN_ONLY, NO_FLOOR -> null;
+            };
+        }
 
         /** Whether the measured ratio is within {@link #MODEL_TOLERANCE} of the model's (null: no model). */
         @com.fasterxml.jackson.annotation.JsonProperty("matchesModel")
@@ -78,12 +88,32 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
             else s.append(String.format(Locale.ROOT, "; A/A spread ±%.1f%%", aaSpread * 100));
             s.append(steady == null ? "; steadiness not recorded" : steady ? "; every window steady" : "; **not every window steady**");
             s.append("; platform held by ").append(platformBound).append(", virtual by ").append(virtualBound);
-            s.append(beyondNoise == null ? "" : beyondNoise ? "; **beyond the noise**" : "; **within the noise**");
+            if (betweenRuns != null) s.append("; ").append(betweenRuns.text());
+            s.append(switch (noise) {
+                case BEYOND -> "; **beyond the noise**";
+                case WITHIN -> betweenRuns != null && !betweenRuns.excludesParity() ? "; **not distinguishable** between runs" : "; **within the noise**";
+                case THIS_RUN_ONLY -> String.format(Locale.ROOT, "; **beyond this run's A/A spread only**: run it again (or --repeat 3) "
+                        + "before acting on a difference under %.0f%%", BetweenRuns.UNREPEATED * 100);
+                case NO_FLOOR -> "; no noise floor: run it again (or --repeat 3) before acting on it";
+            });
             return s.toString();
         }
     }
 
-    static Verdict of(ExperimentResults results, List<Row> rows, List<Ratio> ratios, List<Summary.ModelRow> model, List<AaControl.Spread> aa) {
+    /** Where a ratio stands against the noise. */
+    public enum Noise {
+        /** Outside the noise between runs (or, from one run, outside its A/A spread and beyond {@link BetweenRuns#UNREPEATED}). */
+        BEYOND,
+        /** Inside the A/A spread, or the runs' interval holds parity. */
+        WITHIN,
+        /** Outside this run's A/A spread, by less than {@link BetweenRuns#UNREPEATED}, with nothing to tell the runs' noise. */
+        THIS_RUN_ONLY,
+        /** One ratio, no A/A copy at this level. */
+        NO_FLOOR
+    }
+
+    static Verdict of(ExperimentResults results, List<Row> rows, List<Ratio> ratios, List<Summary.ModelRow> model, List<AaControl.Spread> aa,
+                      List<KeptRuns.Kept> kept) {
         List<Level> levels = new ArrayList<>();
         AaControl.Spread widest = aa.stream().max(Comparator.comparingDouble(AaControl.Spread::throughput)).orElse(null);
         for (Ratio ratio : ratios) {
@@ -98,12 +128,10 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
             Summary.ModelRow platformModel = modelRow(model, platform.id()), virtualModel = modelRow(model, virtual.id());
             Double predicted = platformModel == null || virtualModel == null ? null
                     : virtualModel.prediction().throughput() / platformModel.prediction().throughput();
-            Boolean beyond = own == null || !(ratio.throughput() > 0) || Double.isInfinite(ratio.throughput()) ? null
-                    : Math.abs(ratio.throughput() - 1) > own.throughput()
-                    && (paired.stream().allMatch(r -> r > 1) || paired.stream().allMatch(r -> r < 1));
+            BetweenRuns between = betweenRuns(paired, platform, virtual, kept);
             levels.add(new Level(ratio.variant(), ratio.users(), ratioStat, predicted, noise != null ? noise.throughput() : null,
-                    noise != null ? noise.users() : null, steady(rows, ratio.variant(), ratio.users()), bound(platformModel), bound(virtualModel), beyond,
-                    Math.min(platform.repeats().size(), virtual.repeats().size())));
+                    noise != null ? noise.users() : null, steady(rows, ratio.variant(), ratio.users()), bound(platformModel), bound(virtualModel),
+                    judge(ratio.throughput(), own, between), between, Math.min(platform.repeats().size(), virtual.repeats().size())));
         }
         List<String> unsettled = new ArrayList<>();
         for (CellResult cell : results.cells()) {
@@ -145,6 +173,35 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
                     + "% of its seconds in " + String.join("; ", thin) + "; those runs' CPU, memory and pool figures are not to be trusted");
         }
         return lines;
+    }
+
+    /** {@link BetweenRuns#RULE}, applied. */
+    static Noise judge(double ratio, AaControl.Spread aa, BetweenRuns between) {
+        if (!(ratio > 0) || Double.isInfinite(ratio)) return Noise.NO_FLOOR;
+        boolean outsideAa = aa == null || Math.abs(ratio - 1) > aa.throughput();
+        if (between != null) return between.excludesParity() && outsideAa ? Noise.BEYOND : Noise.WITHIN;
+        if (aa == null) return Noise.NO_FLOOR;
+        if (!outsideAa) return Noise.WITHIN;
+        return Math.abs(ratio - 1) > BetweenRuns.UNREPEATED ? Noise.BEYOND : Noise.THIS_RUN_ONLY;
+    }
+
+    /** This run's paired ratios and those of the kept runs whose cells at this level are the same. */
+    private static BetweenRuns betweenRuns(List<Double> paired, CellResult platform, CellResult virtual, List<KeptRuns.Kept> kept) {
+        List<Double> ratios = new ArrayList<>(paired.stream().filter(r -> r > 0 && !Double.isInfinite(r)).toList());
+        List<String> from = new ArrayList<>();
+        for (KeptRuns.Kept run : kept) {
+            CellResult p = sameCell(run.results(), platform), v = sameCell(run.results(), virtual);
+            if (p == null || v == null) continue;
+            List<Double> theirs = pairedRatios(p, v).stream().filter(r -> r > 0 && !Double.isInfinite(r)).toList();
+            if (theirs.isEmpty()) continue;
+            ratios.addAll(theirs);
+            from.add(run.folder());
+        }
+        return BetweenRuns.of(ratios, from.size() + 1, from);
+    }
+
+    private static CellResult sameCell(ExperimentResults run, CellResult cell) {
+        return run.cells().stream().filter(c -> Objects.equals(c.factors(), cell.factors())).findFirst().orElse(null);
     }
 
     /** virtual ÷ platform throughput of each repeat both cells ran. */

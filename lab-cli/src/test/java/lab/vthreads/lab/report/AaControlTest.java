@@ -43,8 +43,8 @@ class AaControlTest {
                 cell(ThreadMode.VIRTUAL, false, repeat(1, 300, 100, Map.of(), 0.4, 0.9)));
 
         // 190 ÷ 200 = 0.95 inside ±10%; 300 ÷ 200 = 1.5 outside ±2%
-        assertThat(Summary.of(noisy).ratios().getFirst().beyondNoise()).isFalse();
-        assertThat(Summary.of(clear).ratios().getFirst().beyondNoise()).isTrue();
+        assertThat(Summary.of(noisy).verdict().levels().getFirst().beyondNoise()).isFalse();
+        assertThat(Summary.of(clear).verdict().levels().getFirst().beyondNoise()).isTrue();
         // the copy is no platform cell of its own in the ratios
         assertThat(Summary.of(clear).ratios()).singleElement().satisfies(r -> assertThat(r.throughput()).isCloseTo(1.5, within(1e-9)));
     }
@@ -56,6 +56,6 @@ class AaControlTest {
                 cell(ThreadMode.VIRTUAL, false, repeat(1, 300, 100, Map.of(), 0.4, 0.9)));
 
         assertThat(AaControl.of(results)).isEmpty();
-        assertThat(Summary.of(results).ratios().getFirst().beyondNoise()).isNull();
+        assertThat(Summary.of(results).verdict().levels().getFirst().beyondNoise()).isNull();
     }
 }

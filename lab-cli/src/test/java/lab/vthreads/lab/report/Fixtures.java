@@ -38,7 +38,7 @@ final class Fixtures {
                                 repeat(1, 100, 300, 900, 0, 410, 350, 1.10), repeat(2, 120, 280, 700, 2, 405, 300, 1.00), repeat(3, 110, 320, 800, 1, 412, 320, 0.90)), List.of()),
                         new ExperimentResults.CellResult("virtual-200u", null, ThreadMode.VIRTUAL, 200, preset.cells().get(1), List.of(
                                 repeat(1, 260, 150, 400, 0, 40, 500, 1.60), repeat(2, 250, 160, 450, 0, 38, 520, 1.50), repeat(3, 240, 170, 500, 0, 41, 510, 1.70)), List.of())),
-                ExperimentResults.UNITS, null);
+                ExperimentResults.UNITS, null, null);
     }
 
     private static RepeatResult repeat(int n, double throughput, double mean, double p95, long ko, double threads, double heap, double pessoaCpu) {

@@ -26,7 +26,7 @@ class NotMeasuredTest {
                 cell.mode(), cell.users(), cell.factors(), cell.repeats().stream().map(NotMeasuredTest::withoutMachine).toList(), cell.failures())).toList();
         ExperimentResults run = new ExperimentResults(measured.schemaVersion(), measured.preset(), measured.description(), measured.why(),
                 measured.shortVariant(), measured.startedAt(), measured.finishedAt(), measured.environment(), measured.settings(), blind,
-                measured.scaled(), measured.partition(), cells, measured.units(), measured.target());
+                measured.scaled(), measured.partition(), cells, measured.units(), measured.target(), measured.identity());
 
         ReportTables.Table model = ModelTables.model(Summary.of(run));
 

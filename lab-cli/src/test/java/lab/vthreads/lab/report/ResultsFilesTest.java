@@ -56,7 +56,7 @@ class ResultsFilesTest {
 
         String md = Files.readString(dir.resolve("summary.md"));
         assertThat(md).contains("| cell | requests | throughput (req/s) | mean (ms) | p95 (ms) | p99 (ms) | errors |",
-                "| platform-200u | 2,751 (2,500–3,002) | 110.0 (100.0–120.0) |", "| 200 users | 2.27× | 0.56× | 3.00× | 0.50× |", "Because.",
+                "| platform-200u | 2,751 (2,500–3,002) | 110.0 (100.0–120.0) |", "| 200 users | 2.27× | 0.56× | **yes** (between runs ±34%) | 3.00× | 0.50× |", "Because.",
                 "Published: A study.",
                 "| platform-200u | Tomcat threads | 49 | CPU | 110.0 | +124% ⚠ |", "| virtual-200u | users (closed workload) | 392 | CPU | 250.0 | -36% ⚠ |",
                 "Calibration: CPU per request at low load", "| **total** | 5.00 |");

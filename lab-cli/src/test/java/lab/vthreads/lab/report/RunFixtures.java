@@ -25,7 +25,7 @@ final class RunFixtures {
     static ExperimentResults experiment(List<CellResult> cells, boolean calibrated) {
         ExperimentResults base = Fixtures.experiment();
         return new ExperimentResults(base.schemaVersion(), base.preset(), base.description(), base.why(), false, base.startedAt(), base.finishedAt(),
-                base.environment(), base.settings(), calibrated ? base.calibration() : null, null, null, cells, base.units(), null);
+                base.environment(), base.settings(), calibrated ? base.calibration() : null, null, null, cells, base.units(), null, null);
     }
 
     static CellResult cell(ThreadMode mode, int users, boolean replica, RepeatResult... repeats) {

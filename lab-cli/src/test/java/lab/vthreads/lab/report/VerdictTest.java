@@ -52,12 +52,15 @@ class VerdictTest {
         assertThat(top.sentence()).contains("200 users: virtual ÷ platform 7.96×", "(7.92–8.00 over 2 repeats)", "model 8.00×", "A/A spread ±2.0%",
                 "every window steady", "platform held by Tomcat threads", "**beyond the noise**");
 
-        // 20 users has no copy of its own: another level's spread is shown, but does not judge this one (fewer requests, more noise).
+        // 20 users has no copy of its own: another level's spread is shown, but does not judge this one (fewer requests, more
+        // noise); its two repeats, 40/39 and 39/40, are two runs on fresh JVMs whose interval holds parity.
         Verdict.Level bottom = level(verdict, 20);
         assertThat(bottom.aaSpread()).isCloseTo(0.02, within(1e-9));
         assertThat(bottom.aaUsers()).isEqualTo(200);
-        assertThat(bottom.beyondNoise()).isNull();
-        assertThat(bottom.sentence()).contains("no A/A copy at this level (±2.0% at 200 users)").doesNotContain("noise**");
+        assertThat(bottom.noise()).isEqualTo(Verdict.Noise.WITHIN);
+        assertThat(bottom.betweenRuns().excludesParity()).isFalse();
+        assertThat(bottom.sentence()).contains("no A/A copy at this level (±2.0% at 200 users)", "between its 2 repeats, 95% interval 0.72–1.38×",
+                "**not distinguishable** between runs");
         assertThat(verdict.unsettled()).isEmpty();
     }
 
@@ -89,7 +92,7 @@ class VerdictTest {
         ResultsFiles.write(dir, results);
 
         JsonNode json = JsonMapper.builder().build().readTree(dir.resolve("results.json").toFile());
-        assertThat(json.get("schemaVersion").asString()).isEqualTo("4");
+        assertThat(json.get("schemaVersion").asString()).isEqualTo("5");
         JsonNode level = json.get("verdict").get("levels").get(0);
         assertThat(level.get("users").asInt()).isEqualTo(200);
         assertThat(level.get("throughputRatio").get("median").asDouble()).isCloseTo(8.0, within(1e-9));
