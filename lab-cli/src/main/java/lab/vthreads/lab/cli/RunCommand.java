@@ -30,7 +30,7 @@ import java.util.concurrent.Callable;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs a platform-vs-virtual experiment (a preset) end to end and writes results/<timestamp>-<preset>/",
-                "with results.json, summary.md and index.html. With no options: the default preset on warm services, about 6 minutes on 2 cores (8 after a new build, which measures the calibration again)."})
+                "with results.json, summary.md and index.html. With no options: the default preset on warm services; it says how long it expects to take when it starts."})
 public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--preset", defaultValue = "default", description = "a name from presets/ or a path to a preset YAML (default: ${DEFAULT-VALUE})")
@@ -50,6 +50,10 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--modes", split = ",", description = "platform,virtual (default: the preset's)")
     List<ThreadMode> modes;
+
+    @Option(names = "--variants", split = ",", paramLabel = "NAME", description = "run only these of the preset's variants, e.g. "
+            + "jdk25-synchronized (default: all); a run of one level counts, for the noise between runs, with earlier runs of the same cells")
+    List<String> variants;
 
     @Option(names = "--hold", description = "measured hold seconds (default: the preset's)")
     Integer hold;
@@ -135,7 +139,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         // With --app the experiment's own preset is 'app', unless another is named.
         Preset chosen = Preset.resolve(root, app != null && preset.equals("default") ? "app" : preset);
-        chosen = (shortVariant ? chosen.shortened() : chosen).with(new Preset.Overrides(users, modes, hold, warmup, repeat, aaControl, prewarm), factors.factors());
+        chosen = (shortVariant ? chosen.shortened() : chosen).with(new Preset.Overrides(users, modes, hold, warmup, repeat, aaControl, prewarm, variants), factors.factors());
         Path directory = results != null ? results.toAbsolutePath() : home.newFolder("results", chosen.name());
         Instant start = Instant.now();
         if (app != null) {

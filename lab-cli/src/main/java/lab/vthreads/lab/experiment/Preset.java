@@ -89,12 +89,16 @@ public record Preset(
     public record Durations(int rampUpSeconds, int holdSeconds, int rampDownSeconds, int warmupSeconds) {
     }
 
-    /** What the command line may change besides the factors; a null field keeps the preset's value. */
+    /**
+     * What the command line may change besides the factors; a null field keeps the preset's value.
+     *
+     * @param variants the preset's variants to run, by name (null: all): one level run again without the whole preset
+     */
     public record Overrides(List<Integer> users, List<ThreadMode> modes, Integer holdSeconds, Integer warmupSeconds, Integer repeat,
-                            ThreadMode aaControl, Integer prewarmSeconds) {
+                            ThreadMode aaControl, Integer prewarmSeconds, List<String> variants) {
 
         public Overrides(List<Integer> users, List<ThreadMode> modes, Integer holdSeconds, Integer warmupSeconds, Integer repeat) {
-            this(users, modes, holdSeconds, warmupSeconds, repeat, null, null);
+            this(users, modes, holdSeconds, warmupSeconds, repeat, null, null, null);
         }
     }
 
@@ -151,8 +155,19 @@ public record Preset(
     public Preset with(Overrides o, Factors overrides) {
         return new Preset(name, description, why, simulation, workload, pick(o.users(), users), pick(o.modes(), modes), rampUpSeconds,
                 pick(o.holdSeconds(), holdSeconds), rampDownSeconds, pick(o.warmupSeconds(), warmupSeconds), factors.overriddenBy(overrides),
-                pick(o.repeat(), repeat), shortVariant, variants, limits, published, executorMicro, pick(o.aaControl(), aaControl), aaControlUsers, targetLatencyMs,
-                faults, pick(o.prewarmSeconds(), prewarmSeconds));
+                pick(o.repeat(), repeat), shortVariant, chosen(o.variants()), limits, published, executorMicro, pick(o.aaControl(), aaControl), aaControlUsers,
+                targetLatencyMs, faults, pick(o.prewarmSeconds(), prewarmSeconds));
+    }
+
+    private List<Variant> chosen(List<String> names) {
+        if (names == null) return variants;
+        List<String> known = variants.stream().map(Variant::name).toList();
+        List<String> unknown = names.stream().filter(n -> !known.contains(n)).toList();
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("preset " + name + " has no variant " + String.join(", ", unknown)
+                    + (known.isEmpty() ? "; it has no variants" : "; its variants: " + String.join(", ", known)));
+        }
+        return variants.stream().filter(v -> names.contains(v.name())).toList();
     }
 
     /** The same experiment with other users and these factors on top (the machine-scaled variant, see ScaledScenario). */

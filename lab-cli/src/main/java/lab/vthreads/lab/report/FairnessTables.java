@@ -75,7 +75,7 @@ final class FairnessTables {
         }
         return new ReportTables.Table("Noise between runs",
                 "virtual ÷ platform from fresh pairs of JVMs, each with its own prewarm: this run's repeats and those of the earlier runs kept "
-                        + "under results/ with the same preset, settings, cells, machine and code (later runs are never counted). "
+                        + "under results/ with the same preset, durations, cells, machine and code (later runs are never counted). "
                         + BetweenRuns.RULE,
                 List.of("cells", "ratios", "ratios counted", String.format(Locale.ROOT, "%.0f%% interval", BetweenRuns.CONFIDENCE * 100),
                         "holds parity?", "from"), rows);

@@ -1,6 +1,7 @@
 package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.experiment.ExperimentResults;
+import lab.vthreads.lab.experiment.Preset;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,7 +15,7 @@ import java.util.stream.Stream;
 
 /**
  * The earlier runs a verdict may count as repeats of its own: kept beside it (the other folders of {@code results/}),
- * started before it, of the same preset with the same settings, on the same machine and code ({@link
+ * started before it, of the same preset with the same load and durations, on the same machine and code ({@link
  * lab.vthreads.lab.experiment.RunIdentity}). Later runs are left out, so that a report written again says what it said.
  */
 public final class KeptRuns {
@@ -50,11 +51,21 @@ public final class KeptRuns {
         return kept;
     }
 
+    /**
+     * The same machine, code, preset, load and durations; the cells themselves are matched level by level (Verdict), so
+     * that a run of one level or variant counts with the whole preset's runs.
+     */
     static boolean repeats(ExperimentResults earlier, ExperimentResults results) {
         return results.identity().sameAs(earlier.identity())
                 && Objects.equals(earlier.preset(), results.preset())
                 && earlier.shortVariant() == results.shortVariant()
-                && Objects.equals(earlier.settings(), results.settings())
+                && earlier.settings() != null && results.settings() != null && sameLoad(earlier.settings(), results.settings())
                 && earlier.startedAt() != null && Instant.parse(earlier.startedAt()).isBefore(Instant.parse(results.startedAt()));
+    }
+
+    private static boolean sameLoad(Preset a, Preset b) {
+        return Objects.equals(a.simulation(), b.simulation()) && Objects.equals(a.workload(), b.workload())
+                && a.rampUpSeconds() == b.rampUpSeconds() && a.holdSeconds() == b.holdSeconds() && a.rampDownSeconds() == b.rampDownSeconds()
+                && a.warmupSeconds() == b.warmupSeconds() && Objects.equals(a.prewarmSeconds(), b.prewarmSeconds());
     }
 }

@@ -116,10 +116,25 @@ class PresetTest {
         assertThat(preset.cells()).extracting(Cell::id)
                 .containsExactly("platform-20u", "virtual-20u", "platform-120u", "virtual-120u", "virtual-120u-aa");
         // --aa-control on the command line keeps the preset's level rule; a preset without one copies every level.
-        Preset platformCopies = preset.with(new Preset.Overrides(null, null, null, null, null, ThreadMode.PLATFORM, null), Factors.NONE);
+        Preset platformCopies = preset.with(new Preset.Overrides(null, null, null, null, null, ThreadMode.PLATFORM, null, null), Factors.NONE);
         assertThat(platformCopies.cells()).extracting(Cell::id).contains("platform-120u-aa").doesNotContain("platform-20u-aa");
-        Preset every = Preset.resolve(HOME, "cpu-bound").with(new Preset.Overrides(null, null, null, null, null, ThreadMode.PLATFORM, null), Factors.NONE);
+        Preset every = Preset.resolve(HOME, "cpu-bound").with(new Preset.Overrides(null, null, null, null, null, ThreadMode.PLATFORM, null, null), Factors.NONE);
         assertThat(every.cells()).filteredOn(Cell::replica).hasSize(every.users().size());
+    }
+
+    @Test
+    void variantsNamedOnTheCommandLineAreTheOnlyOnesRunAndAnUnknownOneIsNamed() {
+        Preset pinning = Preset.resolve(HOME, "pinning");
+        Preset one = pinning.with(new Preset.Overrides(null, null, null, null, null, null, null, List.of("jdk25-synchronized")), Factors.NONE);
+
+        assertThat(one.cells()).extracting(Cell::id)
+                .containsExactly("jdk25-synchronized-platform-40u", "jdk25-synchronized-virtual-40u", "jdk25-synchronized-virtual-40u-aa");
+        assertThat(one.cells().get(1).factors()).isEqualTo(pinning.cells().stream()
+                .filter(c -> c.id().equals("jdk25-synchronized-virtual-40u")).findFirst().orElseThrow().factors());
+        assertThatThrownBy(() -> pinning.with(new Preset.Overrides(null, null, null, null, null, null, null, List.of("jdk26")), Factors.NONE))
+                .hasMessageContaining("preset pinning has no variant jdk26; its variants: jdk21-synchronized, jdk25-synchronized");
+        assertThatThrownBy(() -> Preset.resolve(HOME, "default").with(new Preset.Overrides(null, null, null, null, null, null, null, List.of("x")), Factors.NONE))
+                .hasMessageContaining("it has no variants");
     }
 
     @Test

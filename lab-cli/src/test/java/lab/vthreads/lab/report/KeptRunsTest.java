@@ -38,6 +38,17 @@ class KeptRunsTest {
     }
 
     @Test
+    void aRunOfOneLevelCountsWithTheWholePresetsRunButNotWithOtherDurations(@TempDir Path results) throws Exception {
+        ExperimentResults whole = experiment("2026-11-26T10:00:00Z", HERE, "default", 100);
+        ResultsFiles.write(results.resolve("1-whole"), withUsers(whole, List.of(20, 200), whole.settings().holdSeconds()));
+        ResultsFiles.write(results.resolve("2-longer-hold"), withUsers(experiment("2026-11-26T10:10:00Z", HERE, "default", 100), List.of(200),
+                whole.settings().holdSeconds() + 30));
+        ExperimentResults oneLevel = withUsers(experiment("2026-11-26T11:00:00Z", HERE, "default", 100), List.of(200), whole.settings().holdSeconds());
+
+        assertThat(KeptRuns.before(results.resolve("3-now"), oneLevel)).extracting(KeptRuns.Kept::folder).containsExactly("1-whole");
+    }
+
+    @Test
     void aRunWhoseCodeCannotBeToldCountsNoOther(@TempDir Path results) {
         ResultsFiles.write(results.resolve("1-same"), experiment("2026-11-26T10:00:00Z", new RunIdentity("2 cores, a CPU", null), "default", 100));
 
@@ -81,6 +92,13 @@ class KeptRunsTest {
                 cell(ThreadMode.VIRTUAL, 200, false, run(1, virtual, 0.0, false, 0.5))), false);
         return new ExperimentResults(base.schemaVersion(), preset, base.description(), base.why(), false, startedAt, base.finishedAt(),
                 base.environment(), base.settings(), null, null, null, base.cells(), base.units(), null, identity);
+    }
+
+    /** The same run with other user levels and hold in its settings (its cells stay). */
+    private static ExperimentResults withUsers(ExperimentResults base, List<Integer> users, int hold) {
+        var settings = base.settings().with(new lab.vthreads.lab.experiment.Preset.Overrides(users, null, hold, null, null), lab.vthreads.lab.stack.Factors.NONE);
+        return new ExperimentResults(base.schemaVersion(), base.preset(), base.description(), base.why(), false, base.startedAt(), base.finishedAt(),
+                base.environment(), settings, null, null, null, base.cells(), base.units(), null, base.identity());
     }
 
     /** The same run with an A/A copy of its platform cell. */
