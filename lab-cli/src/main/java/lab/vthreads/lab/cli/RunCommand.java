@@ -1,11 +1,11 @@
 package lab.vthreads.lab.cli;
 
 import lab.vthreads.lab.experiment.Environments;
-import lab.vthreads.lab.experiment.ExecutorMicro;
-import lab.vthreads.lab.experiment.ExperimentResults;
+import lab.vthreads.lab.micro.ExecutorMicro;
+import lab.vthreads.lab.results.ExperimentResults;
 import lab.vthreads.lab.experiment.ExperimentRunner;
 import lab.vthreads.lab.experiment.ExternalRunner;
-import lab.vthreads.lab.experiment.Preset;
+import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.report.MicroReport;

@@ -1,5 +1,13 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.lab.calibration.CalibrationCache;
+import lab.vthreads.lab.calibration.Calibrator;
+import lab.vthreads.lab.plan.Cell;
+import lab.vthreads.lab.plan.Preset;
+import lab.vthreads.lab.plan.StackPlan;
+import lab.vthreads.lab.progress.Progress;
+import lab.vthreads.lab.run.DatabaseSnapshot;
+import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.stack.Stack;

@@ -1,5 +1,8 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.lab.results.TargetDescription;
+
+import lab.vthreads.lab.results.ExperimentResults;
 import lab.vthreads.lab.stack.Stack;
 
 import java.io.IOException;
@@ -38,7 +41,7 @@ public final class Environments {
     }
 
     /** A stack the lab did not start: its versions are the target's business; the load generator's are this machine's. */
-    static ExperimentResults.Environment describeExternal(Path home, ExternalTarget.Description target) {
+    static ExperimentResults.Environment describeExternal(Path home, TargetDescription target) {
         Map<String, String> components = new LinkedHashMap<>();
         target.endpoints().forEach((mode, e) -> components.put(mode, "gateway " + e.gateway() + ", management " + e.pessoaManagement()
                 + " and " + e.gatewayManagement()));

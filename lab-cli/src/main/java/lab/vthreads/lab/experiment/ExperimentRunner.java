@@ -1,5 +1,13 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.lab.plan.Cell;
+import lab.vthreads.lab.plan.Preset;
+import lab.vthreads.lab.plan.Published;
+import lab.vthreads.lab.plan.StackPlan;
+import lab.vthreads.lab.progress.Progress;
+import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.results.RunIdentity;
+import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.faults.Fault;
 import lab.vthreads.lab.faults.FaultInjector;
 import lab.vthreads.lab.isolation.Isolation;

@@ -1,5 +1,15 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.lab.results.TargetDescription;
+
+import lab.vthreads.lab.plan.Cell;
+import lab.vthreads.lab.plan.Preset;
+import lab.vthreads.lab.progress.Progress;
+import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.results.RunIdentity;
+import lab.vthreads.lab.run.LoadGenerators;
+import lab.vthreads.lab.run.MeasuredRun;
+import lab.vthreads.lab.stack.Endpoints;
 import com.github.tomakehurst.wiremock.client.HttpAdminClient;
 import lab.vthreads.infra.cep.CepLatencySwitch;
 import lab.vthreads.lab.isolation.Isolation;
@@ -65,7 +75,7 @@ public final class ExternalRunner {
         Files.createDirectories(options.resultsDirectory());
         List<String> unapplied = unapplied(preset.cells());
         unapplied.forEach(u -> progress.note("Not applied to a stack the lab did not start (its own setting applies): " + u));
-        ExternalTarget.Description description = target.describe(options.targetFile(), unapplied);
+        TargetDescription description = target.describe(options.targetFile(), unapplied);
         Map<Cell, List<ExperimentResults.RepeatResult>> results = new LinkedHashMap<>();
         Map<Cell, List<String>> failures = new LinkedHashMap<>();
         preset.cells().forEach(c -> results.put(c, new ArrayList<>()));

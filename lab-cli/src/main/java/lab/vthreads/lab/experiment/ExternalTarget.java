@@ -1,5 +1,8 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.lab.results.TargetDescription;
+
+import lab.vthreads.lab.stack.Endpoints;
 import lab.vthreads.lab.stack.ThreadMode;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -44,18 +47,7 @@ public record ExternalTarget(Endpoints platform, Endpoints virtual) {
         return endpoints;
     }
 
-    /**
-     * What results.json keeps about the target.
-     *
-     * @param endpoints   each mode's URLs (passwords left out)
-     * @param unavailable the figures a managed run has and this one does not
-     * @param unapplied   factors the preset asked for that the lab cannot set on a stack it did not start: the stack's own
-     *                    settings applied instead
-     */
-    public record Description(String file, Map<String, Endpoints> endpoints, List<String> unavailable, List<String> unapplied) {
-    }
-
-    Description describe(Path file, List<String> unapplied) {
+    TargetDescription describe(Path file, List<String> unapplied) {
         Map<String, Endpoints> endpoints = new LinkedHashMap<>();
         if (platform != null) endpoints.put("platform", withoutPassword(platform));
         if (virtual != null) endpoints.put("virtual", withoutPassword(virtual));
@@ -69,7 +61,7 @@ public record ExternalTarget(Endpoints platform, Endpoints virtual) {
         if (endpoints.values().stream().anyMatch(e -> e.cepAdmin() == null)) {
             unavailable.add("the cells' CEP latency where no cepAdmin is given: the mock's own applied");
         }
-        return new Description(file.toString(), endpoints, unavailable, unapplied);
+        return new TargetDescription(file.toString(), endpoints, unavailable, unapplied);
     }
 
     private static Endpoints withoutPassword(Endpoints e) {

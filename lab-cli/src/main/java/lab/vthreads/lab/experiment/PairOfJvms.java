@@ -1,5 +1,17 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.lab.plan.Cell;
+import lab.vthreads.lab.plan.Preset;
+import lab.vthreads.lab.plan.StackPlan;
+import lab.vthreads.lab.progress.Progress;
+import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.run.DatabaseSnapshot;
+import lab.vthreads.lab.run.DownstreamLatency;
+import lab.vthreads.lab.run.LoadGenerators;
+import lab.vthreads.lab.run.MeasuredRun;
+import lab.vthreads.lab.run.Prewarm;
+import lab.vthreads.lab.run.ScenarioCheck;
+import lab.vthreads.lab.stack.Endpoints;
 import lab.vthreads.lab.faults.FaultInjector;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.process.ManagedProcess;

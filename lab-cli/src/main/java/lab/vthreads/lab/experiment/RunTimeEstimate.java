@@ -1,5 +1,10 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.lab.plan.Cell;
+import lab.vthreads.lab.plan.Preset;
+import lab.vthreads.lab.plan.StackPlan;
+import lab.vthreads.lab.run.MeasuredRun;
+import lab.vthreads.lab.run.Prewarm;
 import java.time.Duration;
 import java.util.List;
 

@@ -1,10 +1,10 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.experiment.ExperimentResults;
+import lab.vthreads.lab.results.ExperimentResults;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Bound;
 import lab.vthreads.lab.model.Calibration;
-import lab.vthreads.lab.experiment.SampleKeys;
+import lab.vthreads.lab.results.SampleKeys;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,13 +1,13 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.experiment.ExperimentResults;
-import lab.vthreads.lab.experiment.Published;
+import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.plan.Published;
 import lab.vthreads.lab.model.Bound;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.model.RecommendedLimit;
 import lab.vthreads.lab.model.ScaledScenario;
-import lab.vthreads.lab.experiment.SampleKeys;
+import lab.vthreads.lab.results.SampleKeys;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.ThreadMode;
 

@@ -1,6 +1,6 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.experiment.ExperimentResults;
+import lab.vthreads.lab.results.ExperimentResults;
 
 import java.util.List;
 import java.util.Locale;

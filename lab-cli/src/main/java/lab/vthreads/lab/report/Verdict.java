@@ -1,8 +1,8 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.experiment.ExperimentResults;
-import lab.vthreads.lab.experiment.ExperimentResults.CellResult;
-import lab.vthreads.lab.experiment.ExperimentResults.RepeatResult;
+import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.results.ExperimentResults.CellResult;
+import lab.vthreads.lab.results.ExperimentResults.RepeatResult;
 import lab.vthreads.lab.report.Summary.Ratio;
 import lab.vthreads.lab.report.Summary.Row;
 import lab.vthreads.lab.report.Summary.Stat;

@@ -1,7 +1,7 @@
 package lab.vthreads.lab.cli;
 
 import lab.vthreads.lab.LabMain;
-import lab.vthreads.lab.experiment.Preset;
+import lab.vthreads.lab.plan.Preset;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 

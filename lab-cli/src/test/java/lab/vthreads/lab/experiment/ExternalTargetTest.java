@@ -1,5 +1,6 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.lab.plan.Cell;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,8 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.lab.plan.Preset;
+import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.run.Sampler;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.report.Interference;

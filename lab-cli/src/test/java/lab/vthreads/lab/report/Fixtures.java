@@ -1,11 +1,11 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.experiment.ExperimentResults;
-import lab.vthreads.lab.experiment.Published;
+import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.plan.Published;
 import lab.vthreads.lab.model.Calibration;
-import lab.vthreads.lab.experiment.ExperimentResults.RepeatResult;
-import lab.vthreads.lab.experiment.ExperimentResults.Server;
-import lab.vthreads.lab.experiment.Preset;
+import lab.vthreads.lab.results.ExperimentResults.RepeatResult;
+import lab.vthreads.lab.results.ExperimentResults.Server;
+import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.ThreadMode;

@@ -1,6 +1,6 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.experiment.Published;
+import lab.vthreads.lab.plan.Published;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

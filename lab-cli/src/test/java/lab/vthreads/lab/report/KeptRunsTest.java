@@ -1,7 +1,7 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.experiment.ExperimentResults;
-import lab.vthreads.lab.experiment.RunIdentity;
+import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.results.RunIdentity;
 import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,7 +96,7 @@ class KeptRunsTest {
 
     /** The same run with other user levels and hold in its settings (its cells stay). */
     private static ExperimentResults withUsers(ExperimentResults base, List<Integer> users, int hold) {
-        var settings = base.settings().with(new lab.vthreads.lab.experiment.Preset.Overrides(users, null, hold, null, null), lab.vthreads.lab.stack.Factors.NONE);
+        var settings = base.settings().with(new lab.vthreads.lab.plan.Preset.Overrides(users, null, hold, null, null), lab.vthreads.lab.stack.Factors.NONE);
         return new ExperimentResults(base.schemaVersion(), base.preset(), base.description(), base.why(), false, base.startedAt(), base.finishedAt(),
                 base.environment(), settings, null, null, null, base.cells(), base.units(), null, base.identity());
     }

@@ -1,0 +1,135 @@
+package lab.vthreads.lab.calibration;
+
+import lab.vthreads.lab.progress.Progress;
+import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.results.SampleKeys;
+import lab.vthreads.lab.run.LoadGenerators;
+import lab.vthreads.lab.run.Sampler;
+import lab.vthreads.lab.stack.Endpoints;
+import lab.vthreads.lab.load.ClientResult;
+import lab.vthreads.lab.load.GatlingResults;
+import lab.vthreads.lab.load.LoadProperties;
+import lab.vthreads.lab.metrics.SystemStats;
+import lab.vthreads.lab.metrics.Window;
+import lab.vthreads.lab.model.Calibration;
+import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.stack.Stack;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One of the calibration's measured runs ({@link Calibrator}): the load generator with its workload and the sampler
+ * beside it, then the figures over the load generator's own window, with what the load generator saw.
+ */
+public final class CalibrationRun {
+
+    /** The load generator's own JVM start-up, left out of every calibration window. */
+    private static final double START_UP_SECONDS = 10;
+
+    /**
+     * A calibration run's figures, and what its load generator saw.
+     *
+     * @param poolMeasured whether the services showed Hikari's gauges in the run
+     */
+    record Measured(Calibration.Run run, ClientResult client, boolean poolMeasured) {
+    }
+
+    private final Stack stack;
+    private final LoadGenerators load;
+    private final Progress progress;
+    private final Endpoints endpoints;
+    private final Path directory;
+    private final int seconds;
+
+    /** @param seconds how long the run holds its load */
+    CalibrationRun(Stack stack, LoadGenerators load, Progress progress, Endpoints endpoints, Path directory, int seconds) {
+        this.stack = stack;
+        this.load = load;
+        this.progress = progress;
+        this.endpoints = endpoints;
+        this.directory = directory;
+        this.seconds = seconds;
+    }
+
+    Measured measure(String name, LoadProperties workload) throws Exception {
+        Map<String, ManagedProcess> measured = new LinkedHashMap<>();
+        stack.processes().forEach((component, process) -> measured.put(component.label(), process));
+        Path resultsFile = directory.resolve("gatling-results-" + name + ".json");
+        ManagedProcess gatling = load.start(workload.profile(0, seconds, 0).resultsFile(resultsFile), directory.resolve("gatling-" + name),
+                directory.resolve("gatling-" + name + ".log"));
+        measured.put("gatling", gatling);
+        Sampler sampler = new Sampler(endpoints.pessoaManagement(), endpoints.gatewayManagement(), measured, line -> { }, SystemStats.SYSTEM,
+                stack::countedCpuSeconds);
+        int exit;
+        try {
+            exit = load.await(gatling, seconds + 150L);
+        } finally {
+            sampler.close();
+        }
+        ExperimentResults.Sampling sampling = sampler.sampling();
+        if (sampling.dropped() > 0) {
+            progress.note(String.format(java.util.Locale.ROOT, "calibration %s: the sampler dropped %d of %d seconds%s (first: %s)", name,
+                    sampling.dropped(), sampling.taken(), sampling.thin() ? ", too many: its CPU figures are thin" : "", sampling.firstError()));
+        }
+        ClientResult client = GatlingResults.read(resultsFile, exit);
+        List<Map<String, Double>> samples = sampler.samples();
+        boolean pool = samples.stream().anyMatch(x -> x.containsKey(SampleKeys.PESSOA_HIKARI_ACTIVE) && !x.get(SampleKeys.PESSOA_HIKARI_ACTIVE).isNaN());
+        return new Measured(window(samples, measured.keySet(), loadWindow(client, sampler.startEpochMs())), client, pool);
+    }
+
+    /**
+     * The load generator's own window, less its first two seconds (connections opening, the first requests' class
+     * loading) and its last; null when it reported none.
+     */
+    static Window loadWindow(ClientResult client, long samplerStartEpochMs) {
+        if (client.holdFromEpochMs() == null) return null;
+        double from = (client.holdFromEpochMs() - samplerStartEpochMs) / 1000.0 + 2, to = (client.holdToEpochMs() - samplerStartEpochMs) / 1000.0 - 1;
+        return to - from >= 3 ? new Window(from, to) : null;
+    }
+
+    /**
+     * The calibration's figures over the load generator's window: CPU as the time-weighted mean of each process's
+     * cores, the request's use of the CEP API and the pool from the counters' growth. Without a window (an old load
+     * generator), the seconds after its own start-up and before its end.
+     */
+    static Calibration.Run window(List<Map<String, Double>> samples, Set<String> processNames, Window loadWindow) {
+        List<Map<String, Double>> all = samples.stream().filter(x -> x.containsKey(SampleKeys.GATEWAY_REQUESTS)).toList();
+        if (all.size() < 2) {
+            throw new IllegalStateException("The calibration run produced too few samples (" + all.size() + ") to measure anything");
+        }
+        double lastT = all.getLast().get(SampleKeys.TIME);
+        Window window = loadWindow != null ? loadWindow : lastT - 2 > START_UP_SECONDS + 1 ? new Window(START_UP_SECONDS, lastT - 2)
+                : new Window(all.getFirst().get(SampleKeys.TIME), lastT);
+        double requests = window.delta(all, SampleKeys.GATEWAY_REQUESTS);
+        double wall = spanOf(all, window);
+        if (!(requests > 0) || !(wall > 0)) {
+            throw new IllegalStateException("The calibration run served no request through the gateway; see calibration/gatling.log");
+        }
+        Map<String, Double> cores = new LinkedHashMap<>();
+        for (String name : processNames) {
+            // Not measured (no /proc) stays out: the model then names the CPU as not bounded instead of free.
+            double used = window.mean(samples, SampleKeys.cpu(name));
+            if (!Double.isNaN(used)) cores.put(name, used);
+        }
+        double usages = window.delta(all, SampleKeys.PESSOA_USAGES);
+        return new Calibration.Run(wall, requests / wall, cores, window.delta(all, SampleKeys.GATEWAY_REQUEST_SECONDS) / requests * 1000,
+                zeroIfNaN(window.delta(all, SampleKeys.PESSOA_CEP_CALLS)) / requests, zeroIfNaN(window.delta(all, SampleKeys.PESSOA_ACQUIRES)) / requests,
+                usages > 0 ? window.delta(all, SampleKeys.PESSOA_USAGE_SECONDS) / usages * 1000 : 0,
+                zeroIfNaN(window.mean(samples, SampleKeys.MACHINE_BUSY)));
+    }
+
+    /** The seconds between the first and the last sample inside the window: what the counters' growth spans. */
+    private static double spanOf(List<Map<String, Double>> samples, Window window) {
+        List<Double> inside = samples.stream().map(s -> s.get(SampleKeys.TIME)).filter(t -> t >= window.from() && t <= window.to()).toList();
+        return inside.size() < 2 ? 0 : inside.getLast() - inside.getFirst();
+    }
+
+    private static double zeroIfNaN(double value) {
+        return Double.isNaN(value) ? 0 : value;
+    }
+
+}

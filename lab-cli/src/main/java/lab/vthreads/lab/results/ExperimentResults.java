@@ -1,0 +1,211 @@
+package lab.vthreads.lab.results;
+
+import lab.vthreads.lab.plan.Cell;
+import lab.vthreads.lab.plan.Preset;
+import lab.vthreads.lab.pinning.ServicePinning;
+import lab.vthreads.lab.pinning.ThreadDumpSummary;
+import lab.vthreads.lab.faults.FaultOutcome;
+import lab.vthreads.lab.isolation.Partition;
+import lab.vthreads.lab.load.ClientResult;
+import lab.vthreads.lab.metrics.Window;
+import lab.vthreads.lab.model.Calibration;
+import lab.vthreads.lab.model.ScaledScenario;
+import lab.vthreads.lab.stack.ThreadMode;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything an experiment measured: the content of {@code results.json}, described by
+ * {@code docs/results.schema.json}. {@code partition} says which CPUs each component had (null in files written before the
+ * lab partitioned the machine); {@code identity} which runs are repeats of this one (null in files written before). Times are ISO-8601, durations seconds, latencies milliseconds, CPU in cores
+ * (1.0 = one core busy), memory in MB, and shares (busy, steal) 0..1. {@link #units} says it again in the file.
+ */
+// verdict and model are the report's conclusions, written beside the measurements (ResultsFiles) and computed anew on reading.
+@com.fasterxml.jackson.annotation.JsonIgnoreProperties({"verdict", "model"})
+public record ExperimentResults(
+        String schemaVersion,
+        String preset,
+        String description,
+        String why,
+        boolean shortVariant,
+        String startedAt,
+        String finishedAt,
+        Environment environment,
+        Preset settings,
+        Calibration calibration,
+        ScaledScenario scaled,
+        Partition partition,
+        List<CellResult> cells,
+        Map<String, String> units,
+        TargetDescription target,
+        RunIdentity identity) {
+
+    /**
+     * 3: each run's {@code stack} and the prewarm's throughput; the file's {@code verdict} and {@code model} (ResultsFiles).
+     * 4: each run's {@code sampling} (seconds taken and dropped) and the verdict's {@code thin} runs.
+     * 5: the run's {@code identity} (machine and code) and each verdict level's {@code betweenRuns}.
+     */
+    public static final String SCHEMA_VERSION = "5";
+
+    public static final Map<String, String> UNITS = Map.of(
+            "t", "seconds since the measured run started",
+            "latency", "milliseconds (Gatling's response time)",
+            "throughput", "successful requests per second in the steady (hold) window",
+            "cpu", "cores: CPU seconds per wall second, 1.0 = one core busy",
+            "heapMb, rssMb", "megabytes",
+            "machineBusy, steal", "share of all cores' time, 0..1",
+            "threads, connections", "count");
+
+    public record Environment(String jdk, String jvm, String springBoot, String hikariCp, String pgjdbc, String gatling,
+                              int cores, long memoryMb, String os, Map<String, String> components) {
+    }
+
+    /**
+     * @param factors  everything that defines the cell: the preset's settings with its variant's overrides
+     * @param failures why a repeat did not run (the stack would not start), one line each; empty when all ran
+     */
+    public record CellResult(String id, String variant, ThreadMode mode, int users, Cell factors, List<RepeatResult> repeats, List<String> failures) {
+    }
+
+    /**
+     * One measured run of a cell.
+     *
+     * @param stealFlagged the hypervisor stole more than the threshold of CPU time during the run
+     * @param gatlingReport the Gatling HTML report, relative to the results folder
+     * @param window        the hold window in the samples' seconds: {@code processes} and {@code machine} are means over it
+     *                      (null in files written before; their means cover the whole run)
+     * @param faults        what the preset's faults did: timeline, recoveries, the rows against the 201s (null: no faults)
+     * @param prewarm       the prewarm of the services this run was measured on (shared by every run on them)
+     * @param stack         where this run stood on its services' JVMs (null in files written before stacks were shared)
+     * @param sampling      how many of the sampler's seconds were kept and dropped (null in files written before)
+     * @param jdk           the version of the JDK the services ran on (null: a stack the lab did not start, or files written before)
+     * @param pinning       each service's virtual-thread pinning in the window, from its JFR recording (null: not recorded)
+     * @param threadDumps   each service's thread dump at the window's busiest second, summarised (null: none taken; virtual
+     *                      cells on services the lab started only)
+     */
+    public record RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
+                               Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged,
+                               int attempt, Window window, FaultOutcome faults, Prewarmed prewarm, StackUse stack, Sampling sampling,
+                               String jdk, Map<String, ServicePinning> pinning, List<ThreadDumpSummary> threadDumps) {
+
+        public RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
+                            Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged, int attempt,
+                            Window window) {
+            this(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window, null, null, null, null,
+                    null, null, null);
+        }
+
+        public RepeatResult withFaults(FaultOutcome outcome) {
+            return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
+                    outcome, prewarm, stack, sampling, jdk, pinning, threadDumps);
+        }
+
+        public RepeatResult withPrewarm(Prewarmed prewarmed) {
+            return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
+                    faults, prewarmed, stack, sampling, jdk, pinning, threadDumps);
+        }
+
+        public RepeatResult withStack(StackUse use) {
+            return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
+                    faults, prewarm, use, sampling, jdk, pinning, threadDumps);
+        }
+
+        public RepeatResult withSampling(Sampling kept) {
+            return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
+                    faults, prewarm, stack, kept, jdk, pinning, threadDumps);
+        }
+
+        public RepeatResult withThreadDumps(List<ThreadDumpSummary> dumps) {
+            return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
+                    faults, prewarm, stack, sampling, jdk, pinning, dumps);
+        }
+
+        public RepeatResult withServices(String servicesJdk, Map<String, ServicePinning> pinned) {
+            return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
+                    faults, prewarm, stack, sampling, servicesJdk, pinned, threadDumps);
+        }
+    }
+
+    /**
+     * The sampler's seconds in one run: each second reads /proc and scrapes both services, and one that fails is
+     * dropped, so that a race with a stopping process does not end the run. Counted, so that a reader can tell a thin
+     * series from a full one.
+     *
+     * @param taken      the seconds the sampler tried
+     * @param dropped    the seconds it dropped
+     * @param firstError the first dropped second's error (null: none dropped)
+     */
+    public record Sampling(int taken, int dropped, String firstError) {
+
+        /** Beyond this share of dropped seconds a run's series are too thin to trust, and the verdict says so. */
+        public static final double THIN = 0.05;
+
+        public boolean thin() {
+            return taken > 0 && (double) dropped / taken > THIN;
+        }
+    }
+
+    /**
+     * Where a measured run stood on its services' JVMs: the cells of one mode and factors share one prewarmed pair,
+     * measured one after the other (see {@link lab.vthreads.lab.plan.StackPlan}).
+     *
+     * @param position    1 for the first run measured on these JVMs, 2 for the next, ...
+     * @param order       every cell measured on them, in order
+     * @param rowsAtStart the people stored when this run's load started: 0 when the database was emptied as it must be
+     *                    (null: not read)
+     */
+    public record StackUse(int position, List<String> order, Long rowsAtStart) {
+    }
+
+    /**
+     * The load before a measured run that waited for the services to settle (see the run package's Prewarm).
+     *
+     * @param seconds         how long it loaded them
+     * @param settled         whether every service's compilers and the throughput settled before the cap
+     * @param compileShares   each service's compile time (elapsed) over the last seconds before the load stopped, as a share
+     *                        of them (null: not known)
+     * @param users           the closed users it loaded them with (null in files written before it was recorded)
+     * @param throughput      the gateway's successful API requests per second over its last prewarm window
+     *                        (null: not known)
+     * @param throughputTrend that throughput ÷ the one over the window before, − 1 (null: not known)
+     */
+    public record Prewarmed(double seconds, boolean settled, Map<String, Double> compileShares, Integer users, Double throughput,
+                            Double throughputTrend, Prewarmed withLatency) {
+
+        public Prewarmed(double seconds, boolean settled, Map<String, Double> compileShares) {
+            this(seconds, settled, compileShares, null, null, null, null);
+        }
+
+        public Prewarmed(double seconds, boolean settled, Map<String, Double> compileShares, Integer users, Double throughput, Double throughputTrend) {
+            this(seconds, settled, compileShares, users, throughput, throughputTrend, null);
+        }
+
+        /** This prewarm, followed by a second one with the cells' CEP latency (null: none). */
+        public Prewarmed followedBy(Prewarmed withLatency) {
+            return new Prewarmed(seconds, settled, compileShares, users, throughput, throughputTrend, withLatency);
+        }
+    }
+
+    /**
+     * The services' own view over the measured run, from their Actuator metrics; null where a metric had nothing to
+     * measure (no request, no histogram).
+     */
+    public record Server(Double pessoaP95Ms, Double pessoaP99Ms, Double gatewayP95Ms, Double gatewayP99Ms,
+                         Double peakPlatformThreadsPessoa, Double peakPlatformThreadsGateway, Double peakHeapMbPessoa,
+                         Double peakHeapMbGateway, Double peakVirtualThreadsPessoa, Double peakTomcatBusyPessoa,
+                         Double peakHikariPending, Double meanHikariAcquireMs, Double hikariTimeouts, Double hikariAcquireP95Ms,
+                         Double hikariAcquireP99Ms) {
+    }
+
+    /** JSON has no NaN: a value that could not be measured is written as null. */
+    public static Double measured(double value) {
+        return Double.isNaN(value) || Double.isInfinite(value) ? null : value;
+    }
+
+    public record ProcessUsage(double meanCpuCores, double peakRssMb) {
+    }
+
+    public record Machine(double meanBusy, double meanSteal) {
+    }
+}

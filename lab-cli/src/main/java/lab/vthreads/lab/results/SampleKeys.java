@@ -1,0 +1,78 @@
+package lab.vthreads.lab.results;
+
+import java.util.List;
+
+/**
+ * The names of the values in each one-second sample ({@code samples} in results.json), written once: the sampler
+ * writes them, the calibration, the summary and the report read them. The names are part of results.json's schema.
+ */
+public final class SampleKeys {
+
+    /** Seconds since the measured run started. */
+    public static final String TIME = "t";
+    /** Share of all cores' time busy / stolen by the hypervisor since the last sample, 0..1. */
+    public static final String MACHINE_BUSY = "machineBusy";
+    public static final String STEAL = "steal";
+
+    public static final String PESSOA_HIKARI_ACTIVE = "pessoa.hikariActive";
+    public static final String PESSOA_HIKARI_PENDING = "pessoa.hikariPending";
+    /** Cumulative counters, differenced over a window (the calibration). */
+    public static final String GATEWAY_REQUESTS = "gateway.requests";
+    public static final String GATEWAY_REQUEST_SECONDS = "gateway.requestSeconds";
+    public static final String PESSOA_CEP_CALLS = "pessoa.cepCalls";
+    public static final String PESSOA_ACQUIRES = "pessoa.acquires";
+    public static final String PESSOA_USAGES = "pessoa.usages";
+    public static final String PESSOA_USAGE_SECONDS = "pessoa.usageSeconds";
+    public static final String GATEWAY_PROXY_LEASED = "gateway.proxyLeased";
+    /** The gateway's request rate over the last few seconds, for the live line. */
+    public static final String LIVE_REQUESTS_PER_SECOND = "live.reqps";
+
+    /** The two services, as the per-service keys spell them. */
+    public static final String PESSOA = "pessoa";
+    public static final String GATEWAY = "gateway";
+
+    /** Per-service values: {@code pessoa.heapMb}, {@code gateway.tomcatBusy}, ... */
+    public enum ServiceValue {
+        HEAP_MB("heapMb"), LIVE_THREADS("liveThreads"), PEAK_THREADS("peakThreads"), VIRTUAL_THREADS("virtualThreads"), TOMCAT_BUSY("tomcatBusy"),
+        /** Cumulative ms the JIT spent compiling (jvm.compilation.time): its growth in a window says how warm the service was. */
+        JIT_MS("jitMs"),
+        /** Runtime.availableProcessors() (system.cpu.count): the virtual-thread scheduler's default parallelism, its carriers. */
+        PROCESSORS("processors");
+
+        private final String suffix;
+
+        ServiceValue(String suffix) {
+            this.suffix = suffix;
+        }
+
+        public String of(String service) {
+            return service + "." + suffix;
+        }
+    }
+
+    private SampleKeys() {
+    }
+
+    /** CPU of one process in cores ({@code cpu.pessoa-service}). */
+    public static String cpu(String process) {
+        return "cpu." + process;
+    }
+
+    /** One CPU's busy share since the last sample, 0..1 ({@code cpuBusy.1}): a partition's sides are sets of these. */
+    public static String cpuBusy(int cpu) {
+        return "cpuBusy." + cpu;
+    }
+
+    /** Resident memory of one process in MB. */
+    public static String rssMb(String process) {
+        return "rssMb." + process;
+    }
+
+    public static final String CPU_PREFIX = cpu("");
+
+    /** What the report's per-cell charts draw, besides every {@link #CPU_PREFIX} series. */
+    public static final List<String> HEAP_SERIES = List.of(ServiceValue.HEAP_MB.of(PESSOA), ServiceValue.HEAP_MB.of(GATEWAY));
+    public static final List<String> THREAD_SERIES = List.of(ServiceValue.LIVE_THREADS.of(PESSOA), ServiceValue.LIVE_THREADS.of(GATEWAY),
+            ServiceValue.TOMCAT_BUSY.of(PESSOA), ServiceValue.TOMCAT_BUSY.of(GATEWAY), PESSOA_HIKARI_ACTIVE, PESSOA_HIKARI_PENDING,
+            ServiceValue.VIRTUAL_THREADS.of(PESSOA));
+}

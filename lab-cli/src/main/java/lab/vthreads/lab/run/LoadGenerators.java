@@ -1,0 +1,78 @@
+package lab.vthreads.lab.run;
+
+import lab.vthreads.lab.load.GatlingRun;
+import lab.vthreads.lab.load.LoadProperties;
+import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.process.StartFailure;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Starts the experiment's load-generator processes and remembers them, so that an abort (Ctrl-C, SIGTERM) can stop
+ * the one running and no new one starts afterwards.
+ */
+public final class LoadGenerators {
+
+    private final Path home;
+    private final String simulationClass;
+    private final List<String> placement;
+    // What every run of this experiment's simulation is given besides its load (a user's scenario file).
+    private final Map<String, String> always;
+    private final List<ManagedProcess> started = new CopyOnWriteArrayList<>();
+    private volatile ManagedProcess running;
+    private volatile boolean aborted;
+
+    /** @param placement what puts the load generator in its place on a partitioned machine */
+    public LoadGenerators(Path home, String simulation, List<String> placement) {
+        this(home, simulation, placement, Map.of());
+    }
+
+    public LoadGenerators(Path home, String simulation, List<String> placement, Map<String, String> always) {
+        this.home = home;
+        this.simulationClass = GatlingRun.simulationClass(simulation);
+        this.placement = List.copyOf(placement);
+        this.always = Map.copyOf(always);
+    }
+
+    /** Starts the simulation; {@link #await} waits for it. */
+    public ManagedProcess start(LoadProperties load, Path reports, Path log) {
+        requireNotAborted();
+        Map<String, String> properties = new java.util.LinkedHashMap<>(load.asMap());
+        properties.putAll(always);
+        ManagedProcess process = GatlingRun.start(home, simulationClass, properties, reports, log, placement);
+        started.add(process);
+        running = process;
+        return process;
+    }
+
+    /** Waits up to {@code timeoutSeconds} and returns the exit code. */
+    public int await(ManagedProcess process, long timeoutSeconds) {
+        return GatlingRun.await(process, timeoutSeconds);
+    }
+
+    /** Starts the simulation and waits for it: for runs whose results nobody reads (warm-ups). */
+    void run(LoadProperties load, Path reports, Path log, long timeoutSeconds) {
+        await(start(load, reports, log), timeoutSeconds);
+    }
+
+    public void abort() {
+        aborted = true;
+        ManagedProcess process = running;
+        if (process != null) process.stop();
+    }
+
+    public boolean aborted() {
+        return aborted;
+    }
+
+    public void requireNotAborted() {
+        if (aborted) throw new StartFailure("the experiment was stopped");
+    }
+
+    public List<ManagedProcess> started() {
+        return List.copyOf(started);
+    }
+}

@@ -1,0 +1,298 @@
+package lab.vthreads.lab.run;
+
+import lab.vthreads.lab.plan.Cell;
+import lab.vthreads.lab.plan.Preset;
+import lab.vthreads.lab.progress.Progress;
+import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.results.SampleKeys;
+import lab.vthreads.lab.stack.Endpoints;
+import lab.vthreads.lab.faults.FaultEvent;
+import lab.vthreads.lab.faults.FaultInjector;
+import lab.vthreads.lab.faults.FaultOutcome;
+import lab.vthreads.lab.faults.StoredRows;
+import lab.vthreads.lab.isolation.Isolation;
+import lab.vthreads.lab.load.GatlingResults;
+import lab.vthreads.lab.load.GatlingRun;
+import lab.vthreads.lab.load.LoadProperties;
+import lab.vthreads.lab.metrics.SystemStats;
+import lab.vthreads.lab.pinning.BusiestSecondDump;
+import lab.vthreads.lab.pinning.ThreadDumps;
+import lab.vthreads.lab.pinning.PinningRecording;
+import lab.vthreads.lab.pinning.ThreadDumpSummary;
+import lab.vthreads.lab.pinning.PinningWindow;
+import lab.vthreads.lab.pinning.ServicePinning;
+import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.stack.ServiceJdk;
+import lab.vthreads.lab.stack.StackSettings;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * One measured run against a stack that is up, whoever started it: an empty database, the cell's load with its
+ * warm-up in the same Gatling run, sampling throughout, and what it all amounts to.
+ *
+ * @param measured the processes whose CPU and memory the lab can read (none of a stack it did not start)
+ */
+public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path home, Path resultsDirectory, double stealThreshold, Isolation isolation) {
+
+    public ExperimentResults.RepeatResult measure(Endpoints endpoints, Map<String, ManagedProcess> measured, Cell cell, int repeat, int attempt, Path dir)
+            throws Exception {
+        return measure(endpoints, measured, cell, repeat, attempt, dir, null, null);
+    }
+
+    /**
+     * A measured run on services that were prewarmed, if the preset asks for it, before this is called.
+     *
+     * @param faults given the processes the sampler reads (which a restart updates), the injector of the preset's
+     *               faults; null for a run without faults
+     * @param stack  where this run stands on its services' JVMs, its {@code rowsAtStart} to be read here; null for
+     *               stacks the lab did not start
+     */
+    public ExperimentResults.RepeatResult measure(Endpoints endpoints, Map<String, ManagedProcess> measured, Cell cell, int repeat, int attempt, Path dir,
+                                           Function<Map<String, ManagedProcess>, FaultInjector> faults, ExperimentResults.StackUse stack) throws Exception {
+        // The prewarm's rows and an earlier cell's go: each run starts from the same empty database.
+        Long rowsAtStart = null;
+        if (endpoints.jdbcUrl() != null) rowsAtStart = new DatabaseReset(endpoints.jdbcUrl(), endpoints.jdbcUser(), endpoints.jdbcPassword()).truncateAndCount();
+        // Synchronized: a fault's restart replaces a process while the sampler reads them.
+        Map<String, ManagedProcess> processes = Collections.synchronizedMap(new LinkedHashMap<>(measured));
+        Path resultsFile = dir.resolve("gatling-results.json");
+        // The warm-up is the same run's first seconds at full load: the services and the load generator's own JVM
+        // are warm when the hold window starts (a separate warm-up left the measured Gatling JVM cold, and its JIT
+        // compiling into the window moved its CPU per request by up to 27% between runs here).
+        LoadProperties properties = LoadProperties.closed(endpoints.gateway(), home.resolve("wiremock/ceps.csv"), cell.users())
+                .client(cell.factors().client()).profile(preset.rampUpSeconds(), preset.holdSeconds(), preset.rampDownSeconds())
+                .warmup(preset.warmupSeconds()).resultsFile(resultsFile);
+        ManagedProcess gatling = load.start(properties, dir.resolve("gatling"), dir.resolve("gatling.log"));
+        processes.put("gatling", gatling);
+        FaultInjector injector = faults != null ? faults.apply(processes) : null;
+        if (injector != null) injector.start(gatling, preset.warmupSeconds() + preset.rampUpSeconds());
+        int exit;
+        Sampler sampler = new Sampler(endpoints.pessoaManagement(), endpoints.gatewayManagement(), processes, progress::live, SystemStats.SYSTEM,
+                isolation::cpuSeconds);
+        BusiestSecondDump dumps = busiestSecondDump(measured, cell, sampler, dir);
+        try {
+            exit = load.await(gatling, preset.warmupSeconds() + preset.measuredSeconds() + 180L);
+        } catch (IllegalStateException hung) {
+            // A run that never ends (a stalled stack) is this cell's result, not the end of the experiment.
+            if (load.aborted() || Thread.currentThread().isInterrupted()) throw hung;
+            progress.note(cell.id() + ", repeat " + repeat + ": " + hung.getMessage() + "; recorded as a run without results");
+            exit = -1;
+        } catch (RuntimeException | Error aborted) {
+            // The experiment is being stopped: no fault may start a component the stop is taking down.
+            if (injector != null) injector.cancel();
+            throw aborted;
+        } finally {
+            if (dumps != null) dumps.stopWatching();
+            sampler.close();
+            progress.endLive();
+        }
+        List<ThreadDumpSummary> dumped = dumps != null ? dumps.finish() : null;
+        if (dumps != null && dumps.error() != null) progress.note(cell.id() + ": thread dump: " + dumps.error());
+        List<FaultEvent> events = injector != null ? injector.finish(Duration.ofMinutes(2)) : null;
+        Set<String> names = new LinkedHashSet<>(processes.keySet());
+        names.add(Sampler.LAB);
+        ExperimentResults.RepeatResult result = Measurements.repeat(repeat, attempt, GatlingResults.read(resultsFile, exit), sampler, names,
+                reportOf(dir), stealThreshold);
+        if (result.client().ok() == 0) dumpWhatServedNothing(measured, cell, repeat, dir);
+        if (stack != null) result = result.withStack(new ExperimentResults.StackUse(stack.position(), stack.order(), rowsAtStart));
+        result = withServicesJdkAndPinning(result, measured, cell, sampler.startEpochMs(), dir);
+        if (dumped != null) result = result.withThreadDumps(dumped);
+        return events == null ? result : result.withFaults(outcome(resultsFile, events, endpoints, cell.factors().effectiveCepReadTimeoutMs()));
+    }
+
+    /**
+     * A window without one successful request: each service's threads as the window leaves them, in either mode, so
+     * that a JVM that hung says where (a hang outlasts the load; the busiest second's dump, taken only in virtual
+     * cells and only at a second that served something, would have nothing to show).
+     */
+    private void dumpWhatServedNothing(Map<String, ManagedProcess> measured, Cell cell, int repeat, Path dir) {
+        Map<String, Long> pids = servicePids(measured);
+        java.util.Optional<Path> jcmd = jcmdFor(ServiceJdk.resolve(cell.factors().jdk()));
+        if (pids.isEmpty() || jcmd.isEmpty()) return;
+        for (Map.Entry<String, Long> service : pids.entrySet()) {
+            Path file = dir.resolve(service.getKey() + "-threads-served-nothing.json");
+            try {
+                ThreadDumps.take(jcmd.get(), service.getValue(), file);
+                progress.note(cell.id() + ", repeat " + repeat + ": served nothing in its window; " + service.getKey() + "'s threads after it: "
+                        + resultsDirectory.relativize(file));
+            } catch (java.io.IOException e) {
+                progress.note(cell.id() + ": served nothing, and " + service.getKey() + "'s thread dump failed too (" + e.getMessage() + ")");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** In a virtual cell on services the lab started: their thread dumps at the hold window's busiest second. */
+    private BusiestSecondDump busiestSecondDump(Map<String, ManagedProcess> measured, Cell cell, Sampler sampler, Path dir) {
+        Map<String, Long> pids = servicePids(measured);
+        java.util.Optional<Path> jcmd = threadDumpJcmd(pids, cell);
+        if (jcmd.isEmpty()) return null;
+        // In the sampler's seconds the hold window starts a few seconds later (Gatling's JVM starts first) and the live rate
+        // lags by its few seconds of averaging, so the window's nominal end is the last second taken: a later one (hold + 5
+        // s, as first written) once caught the ramp-down, a dump with no request in it.
+        double from = preset.warmupSeconds() + preset.rampUpSeconds();
+        return new BusiestSecondDump(sampler::samples, SampleKeys.LIVE_REQUESTS_PER_SECOND, from, from + preset.holdSeconds(), pids, jcmd.get(),
+                dir, resultsDirectory);
+    }
+
+    /**
+     * The thread dumps a virtual cell takes in its window, taken twice per service during the last prewarm:
+     * the JVM's thread dumper is Java code, compiled at its first uses, and in the first virtual window on a pair of JVMs
+     * both services' compilers jumped at the second of the first dump (0.9 and 1.0 s of compile time in that second)
+     * where no platform cell, which takes none, paid for it. Nothing where the cell takes no dumps.
+     */
+    private Runnable threadDumpRehearsal(Map<String, ManagedProcess> services, Cell cell, Path dir) {
+        Map<String, Long> pids = servicePids(services);
+        java.util.Optional<Path> jcmd = threadDumpJcmd(pids, cell);
+        if (jcmd.isEmpty()) return () -> { };
+        return () -> {
+            for (int take = 1; take <= 2; take++) {
+                for (Map.Entry<String, Long> service : pids.entrySet()) {
+                    try {
+                        ThreadDumps.take(jcmd.get(), service.getValue(), dir.resolve(service.getKey() + "-threads-rehearsal.json"));
+                    } catch (java.io.IOException e) {
+                        progress.note("prewarm: " + service.getKey() + "'s rehearsal thread dump failed (" + e.getMessage() + "); the first cell pays for the first dump");
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                }
+            }
+        };
+    }
+
+    /**
+     * The jcmd that takes a cell's thread dumps; empty where it takes none: platform threads, the observation off, no
+     * service the lab started, or no jcmd at all.
+     */
+    private static java.util.Optional<Path> threadDumpJcmd(Map<String, Long> pids, Cell cell) {
+        if (pids.isEmpty() || !cell.mode().virtual() || !cell.factors().observesThreads()) return java.util.Optional.empty();
+        return jcmdFor(ServiceJdk.resolve(cell.factors().jdk()));
+    }
+
+    /** The services' JDK's jcmd, else the lab's (jcmd speaks to any HotSpot JVM of the same user); none in a bare runtime. */
+    private static java.util.Optional<Path> jcmdFor(ServiceJdk jdk) {
+        return jdk.jcmd().or(() -> ServiceJdk.theLabs().jcmd());
+    }
+
+    private static Map<String, Long> servicePids(Map<String, ManagedProcess> measured) {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        for (String service : List.of(StackSettings.Component.PESSOA.label(), StackSettings.Component.GATEWAY.label(), StackSettings.Component.APP.label())) {
+            ManagedProcess process = measured.get(service);
+            if (process != null) pids.put(service, process.pid());
+        }
+        return pids;
+    }
+
+    /**
+     * Where the lab started the services: the JDK they ran on, and each one's pinning over the window, from the JFR
+     * recording it keeps from its start ({@link PinningRecording}).
+     */
+    private static ExperimentResults.RepeatResult withServicesJdkAndPinning(ExperimentResults.RepeatResult result, Map<String, ManagedProcess> measured,
+                                                                          Cell cell, long samplerStartMs, Path dir) {
+        Map<String, Long> pids = servicePids(measured);
+        if (pids.isEmpty()) return result;
+        ServiceJdk jdk = ServiceJdk.resolve(cell.factors().jdk());
+        if (result.window() == null || !cell.factors().observesThreads()) return result.withServices(jdk.version(), null);
+        java.util.Optional<Path> jcmd = jcmdFor(jdk);
+        if (jcmd.isEmpty()) {
+            Map<String, ServicePinning> notRead = new LinkedHashMap<>();
+            pids.keySet().forEach(service -> notRead.put(service, ServicePinning.notRead("no jcmd in " + jdk.home() + " or the lab's JDK")));
+            return result.withServices(jdk.version(), notRead);
+        }
+        Instant from = Instant.ofEpochMilli(samplerStartMs + Math.round(result.window().from() * 1000));
+        Instant to = Instant.ofEpochMilli(samplerStartMs + Math.round(result.window().to() * 1000));
+        return result.withServices(jdk.version(), PinningWindow.read(pids, jcmd.get(), dir, from, to));
+    }
+
+    /**
+     * Load until the services' JIT settles, at most the preset's {@code prewarmSeconds}: the cell's own users, so that
+     * the compilers see the window's load and profiles. At half the model's throughput instead (open arrivals, before
+     * the compilers had a cgroup of their own), every prewarm of cpu-bound settled, yet in the windows that followed
+     * gateway-service's compilers were at work 22-53% of the time and no window was steady (-14% to +67% from its
+     * first half to its second): what full load compiles, a lighter load had not. The closed users also keep a cold
+     * service from queueing what it cannot serve yet.
+     */
+    public ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Cell cell, Path dir) throws java.io.IOException {
+        return prewarm(endpoints, Map.of(), cell, dir, Prewarm.Rule.FIRST, preset.prewarmSeconds(), () -> { });
+    }
+
+    /**
+     * A fresh pair's prewarms, with the cell's users: first without the CEP latency (the caller has switched it off; see
+     * ExperimentRunner), then, where the cells have one, with it ({@code latencyOn} switches it back), the same users, no
+     * ramp to speak of, the settle rule with the gateway's throughput steady too, at most {@link #WITH_LATENCY_SECONDS}.
+     * Without the second, the paths a request takes only while many of them wait on the CEP API (a full client
+     * connection pool, every Tomcat thread or virtual thread parked at once) were first compiled in the first cell's
+     * window: in the default preset's virtual 120-user cell, first on its JVMs, pessoa-service's compilers were at work
+     * 13-19% of the window against 1-5% in its A/A copy a minute later, and its CPU per request was 9-32% higher
+     * (gateway-service's 28-48%; three runs). The last prewarm rehearses the cell's thread dumps.
+     *
+     * @param services the services' processes, by name: their CPU per request says when they settled
+     */
+    public ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir, Runnable latencyOn)
+            throws java.io.IOException {
+        // A user's application: one prewarm, with its stubs' latency as the cells have it (the lab switches no latency
+        // it does not own, so there is no stage without it).
+        boolean withLatency = endpoints.cepAdmin() != null && !(cell.factors().latency() instanceof lab.vthreads.infra.cep.CepLatency.None);
+        Prewarm.Rule last = withLatency ? Prewarm.Rule.WITH_LATENCY : Prewarm.Rule.FIRST;
+        Runnable rehearsal = threadDumpRehearsal(services, cell, dir.resolve(last.name()));
+        ExperimentResults.Prewarmed first = prewarm(endpoints, services, cell, dir, Prewarm.Rule.FIRST, preset.prewarmSeconds(),
+                withLatency ? () -> { } : rehearsal);
+        if (!withLatency) return first;
+        latencyOn.run();
+        return first.followedBy(prewarm(endpoints, services, cell, dir, Prewarm.Rule.WITH_LATENCY,
+                Math.min(preset.prewarmSeconds(), WITH_LATENCY_SECONDS), rehearsal));
+    }
+
+    /** The second prewarm's cap: the first left the services compiled for everything but the waits. */
+    public static final int WITH_LATENCY_SECONDS = 45;
+
+    private ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir, Prewarm.Rule rule,
+                                                int maxSeconds, Runnable underLoad) throws java.io.IOException {
+        String name = rule.name();
+        Files.createDirectories(dir);
+        LoadProperties properties = LoadProperties.closed(endpoints.gateway(), home.resolve("wiremock/ceps.csv"), cell.users())
+                .client(cell.factors().client()).resultsFile(dir.resolve(name + "-results.json"));
+        progress.note(String.format(java.util.Locale.ROOT, "%s: %d users until the services' JIT and CPU per request settle, at most %d s",
+                name, cell.users(), maxSeconds));
+        return new Prewarm(load, progress).run(properties, endpoints.services(), services,
+                maxSeconds, dir, rule, underLoad);
+    }
+
+    /** The timeline and recoveries from the load generator's results, and the rows from PostgreSQL itself. */
+    private static FaultOutcome outcome(Path resultsFile, List<FaultEvent> events, Endpoints endpoints, int cepReadTimeoutMs) {
+        StoredRows rows = null;
+        String rowsError = null;
+        try {
+            rows = StoredRows.read(endpoints.jdbcUrl(), endpoints.jdbcUser(), endpoints.jdbcPassword());
+        } catch (SQLException e) {
+            rowsError = e.getMessage();
+        }
+        JsonMapper json = JsonMapper.builder().build();
+        return FaultOutcome.of(Files.isRegularFile(resultsFile) ? json.readTree(resultsFile.toFile()) : json.createObjectNode(), events, rows,
+                rowsError, cepReadTimeoutMs);
+    }
+
+    /** Gatling's HTML report of a run, relative to the results folder; null when it wrote none. */
+    private String reportOf(Path dir) {
+        try {
+            return resultsDirectory.relativize(GatlingRun.reportOf(dir.resolve("gatling")).resolve("index.html")).toString();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,242 @@
+package lab.vthreads.lab.run;
+
+import lab.vthreads.lab.progress.Progress;
+import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.load.LoadProperties;
+import lab.vthreads.lab.metrics.PrometheusScrape;
+import lab.vthreads.lab.metrics.SystemStats;
+import lab.vthreads.lab.process.ManagedProcess;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Loads freshly started services until they have settled, before the cells measured on them, so that a window
+ * measures the services rather than their warm-up.
+ *
+ * <p>A fixed warm-up cannot know how long that takes: on this project's 2-core VM, with pessoa-service, gateway-service
+ * and PostgreSQL sharing one CPU, pessoa-service's compilers were still at work for 49-58% of each 10 s almost two
+ * minutes into 150 req/s of load, and its CPU per request was still falling (4.0 ms; 1.1 ms once warm, at 418 req/s).
+ * So the lab stops the load once both of these held at the same second, or at the cap:
+ * <ul>
+ *   <li>every service's {@code jvm.compilation.time} grew by less than {@link #SETTLED_SHARE} of the last
+ *       {@link #WINDOW_SECONDS} seconds;</li>
+ *   <li>the services' CPU per request (their processes' CPU time over the gateway's successful requests) over the
+ *       last {@link #WINDOW_SECONDS} seconds is within {@link #STEADY_TREND} of that over the {@link #WINDOW_SECONDS}
+ *       before: quiet compilers alone passed a service whose throughput was still climbing (the default preset's cold
+ *       virtual cell, +36% within its window). Where no process CPU is measured, the gateway's successful requests
+ *       per second must be steady instead. Throughput itself is the load generator's as much as the services': the
+ *       prewarm's Gatling is a fresh JVM on every CPU, and after the services' compilers had gone quiet the default
+ *       preset's prewarms still climbed from about 600 to 940 req/s for 40 s, a warm-up that no measured cell
+ *       inherits (each starts a Gatling JVM of its own).</li>
+ * </ul>
+ *
+ * <p>The load is a Gatling run of its own, stopped by its PID; its requests are let finish before anything else
+ * starts, so the measured run's database and its nothing-lost count see none of them. The measured run keeps its own
+ * warm-up (the preset's {@code warmupSeconds}), which warms the measured Gatling JVM.
+ */
+public final class Prewarm {
+
+    /**
+     * Settled: the compilers at work for less than this share of the last {@link #WINDOW_SECONDS} ({@code jvm.compilation.time}
+     * is elapsed time, so a compiler waiting for a CPU counts as at work: not finished yet).
+     */
+    static final double SETTLED_SHARE = 0.10;
+
+    static final int WINDOW_SECONDS = 10;
+
+    /**
+     * Settled throughput: the last window's within this share of the one before, the hold window's steadiness rule
+     * ({@link lab.vthreads.lab.load.ClientResult#STEADY}) on the prewarm's own last seconds.
+     */
+    static final double STEADY_TREND = lab.vthreads.lab.load.ClientResult.STEADY;
+
+    /**
+     * What a prewarm is called (its Gatling folder, log and trace in the run's folder), how its load ramps up, and what
+     * must be steady besides the compilers.
+     *
+     * @param rampSeconds   a cold service serves a fraction of what it will, and a sudden full rate only queues; services
+     *                      warmed by a first prewarm need no ramp worth waiting for
+     * @param throughputToo the gateway's throughput steady as well as the services' CPU per request: with the cells' CEP
+     *                      latency the closed users get what the warm services let through (the users' or the threads'
+     *                      bound), not what the prewarm's own fresh Gatling JVM manages while it warms up
+     */
+    public record Rule(String name, int rampSeconds, boolean throughputToo) {
+
+        public static final Rule FIRST = new Rule("prewarm", 10, false);
+
+        public static final Rule WITH_LATENCY = new Rule("prewarm-with-latency", 2, true);
+
+        /**
+         * The least load before "settled" can be said: two whole windows after the ramp, since the rule compares the
+         * last window with the one before. At 20 s with a 10 s ramp, a prewarm with the CEP latency "settled" at 28 s
+         * comparing a window that held the ramp's end (the services still queueing) with the next: +32% from one to the
+         * other.
+         */
+        public int minSeconds() {
+            return rampSeconds + 2 * WINDOW_SECONDS;
+        }
+    }
+
+    /** How long the prewarm's requests may take to finish after its load generator stopped. */
+    private static final int DRAIN_SECONDS = 30;
+
+
+    private final LoadGenerators load;
+    private final Progress progress;
+
+    public Prewarm(LoadGenerators load, Progress progress) {
+        this.load = load;
+        this.progress = progress;
+    }
+
+    /** The services' processes among a stack's, by name: what a prewarm reads the services' CPU from. */
+    public static Map<String, ManagedProcess> serviceProcesses(Map<lab.vthreads.lab.stack.StackSettings.Component, ManagedProcess> stack) {
+        Map<String, ManagedProcess> services = new LinkedHashMap<>();
+        stack.forEach((component, process) -> {
+            if (component == lab.vthreads.lab.stack.StackSettings.Component.PESSOA || component == lab.vthreads.lab.stack.StackSettings.Component.GATEWAY
+                    || component == lab.vthreads.lab.stack.StackSettings.Component.APP) {
+                services.put(component.label(), process);
+            }
+        });
+        return services;
+    }
+
+    /**
+     * @param properties  the load (users, client, CEPs), without its profile: the prewarm sets it
+     * @param managements each service's management base URL, by name
+     * @param maxSeconds  the cap, from the load generator's start
+     */
+    public ExperimentResults.Prewarmed run(LoadProperties properties, Map<String, String> managements, int maxSeconds, Path dir) {
+        return run(properties, managements, Map.of(), maxSeconds, dir, Rule.FIRST, () -> { });
+    }
+
+    /**
+     * @param processes each service's process, by name, for their CPU per request; empty: the throughput rule
+     * @param underLoad once, a window after the ramp: work whose first run the cells should not pay for, early enough
+     *                  for the compiling it sets off to end before "settled" can be said
+     */
+    public ExperimentResults.Prewarmed run(LoadProperties properties, Map<String, String> managements, Map<String, ManagedProcess> processes, int maxSeconds,
+                                    Path dir, Rule rule, Runnable underLoad) {
+        String name = rule.name();
+        PrewarmCompilers compilers = new PrewarmCompilers(managements.keySet());
+        PrewarmThroughput throughput = new PrewarmThroughput();
+        // The gateway answers every request the users make: its count is the system's throughput.
+        String counted = managements.getOrDefault("gateway-service", managements.values().iterator().next());
+        ManagedProcess gatling = load.start(properties.profile(rule.rampSeconds(), Math.max(1, maxSeconds - rule.rampSeconds()), 0).warmup(0),
+                dir.resolve(name), dir.resolve(name + ".log"));
+        long start = System.nanoTime();
+        double elapsed = 0;
+        boolean settled = false, ranUnderLoad = false;
+        // Each second's readings, so that a reader can see which criterion held the prewarm longest.
+        StringBuilder trace = new StringBuilder("seconds," + String.join(",", managements.keySet().stream().map(s -> s + " compile ms").toList())
+                + ",gateway 2xx requests,services CPU s\n");
+        try {
+            while (gatling.isAlive() && elapsed < maxSeconds) {
+                sleep(1000);
+                elapsed = (System.nanoTime() - start) / 1e9;
+                Map<String, Double> milliseconds = new LinkedHashMap<>();
+                double requests = Double.NaN;
+                for (Map.Entry<String, String> service : managements.entrySet()) {
+                    PrometheusScrape scrape = PrometheusScrape.of(service.getValue(), List.of("jvm_compilation_time_ms", "http_server_requests_seconds"));
+                    milliseconds.put(service.getKey(), scrape.sum("jvm_compilation_time_ms_total"));
+                    if (service.getValue().equals(counted)) requests = scrape.sum("http_server_requests_seconds_count", SUCCEEDED);
+                }
+                double cpu = processes.isEmpty() ? Double.NaN
+                        : SystemStats.SYSTEM.cpuSeconds(processes.values().stream().flatMap(p -> p.handles().stream()).toList());
+                throughput.add(elapsed, requests, cpu);
+                compilers.add(elapsed, milliseconds);
+                trace.append(String.format(Locale.ROOT, "%.1f", elapsed));
+                milliseconds.values().forEach(ms -> trace.append(',').append(ms.isNaN() ? "" : String.format(Locale.ROOT, "%.0f", ms)));
+                trace.append(',').append(Double.isNaN(requests) ? "" : String.format(Locale.ROOT, "%.0f", requests));
+                trace.append(',').append(Double.isNaN(cpu) ? "" : String.format(Locale.ROOT, "%.2f", cpu)).append('\n');
+                if (!ranUnderLoad && elapsed >= rule.rampSeconds() + WINDOW_SECONDS / 2.0) {
+                    ranUnderLoad = true;
+                    underLoad.run();
+                    continue;
+                }
+                if (elapsed >= rule.minSeconds() && compilers.settled() && throughput.servicesSteady() && (!rule.throughputToo() || throughput.steady())) {
+                    settled = true;
+                    break;
+                }
+            }
+        } finally {
+            gatling.stop();
+            writeTrace(dir.resolve(name + "-trace.csv"), trace);
+        }
+        Map<String, Double> shares = compilers.shares();
+        double rate = throughput.recent(), trend = throughput.trend(), cpuTrend = throughput.cpuPerRequestTrend();
+        progress.note(String.format(Locale.ROOT, "%s: %.0f s of load, %s; compilers %s; %.1f req/s over the last %d s, %s against the %d s before%s",
+                name, elapsed, settled ? "settled" : "stopped at the cap, not settled", PrewarmCompilers.describe(shares), rate, WINDOW_SECONDS,
+                percent(trend), WINDOW_SECONDS, Double.isNaN(cpuTrend) && processes.isEmpty() ? ""
+                        : String.format(Locale.ROOT, "; the services' CPU per request %.2f ms, %s", throughput.cpuPerRequestMs(), percent(cpuTrend))));
+        drain(managements.values());
+        Map<String, Double> known = new LinkedHashMap<>();
+        shares.forEach((service, share) -> known.put(service, share.isNaN() ? null : share));
+        return new ExperimentResults.Prewarmed(Math.round(elapsed * 10) / 10.0, settled, known, properties.users(), ExperimentResults.measured(rate),
+                ExperimentResults.measured(trend));
+    }
+
+    private static String percent(double trend) {
+        return Double.isNaN(trend) ? "unknown" : String.format(Locale.ROOT, "%+.1f%%", trend * 100);
+    }
+
+    /** A trace that cannot be written is a lost detail, not a lost run. */
+    private void writeTrace(Path file, CharSequence trace) {
+        try {
+            java.nio.file.Files.writeString(file, trace);
+        } catch (java.io.IOException e) {
+            progress.note("prewarm: its trace could not be written to " + file + ": " + e.getMessage());
+        }
+    }
+
+    /** The API's successful requests: what the measured windows count as throughput. */
+    private static final java.util.function.Predicate<Map<String, String>> SUCCEEDED =
+            Sampler.API.and(labels -> labels.getOrDefault("status", "").startsWith("2"));
+
+    /**
+     * Waits until no service has had a request in flight (Micrometer's {@code http.server.requests.active}) for two
+     * readings a second apart or, where that is not published, until their request counts stop growing for three seconds.
+     */
+    private void drain(Collection<String> managements) {
+        double lastCount = -1;
+        int still = 0, idle = 0;
+        for (int i = 0; i < DRAIN_SECONDS; i++) {
+            double active = 0, count = 0;
+            boolean activeKnown = true;
+            for (String url : managements) {
+                PrometheusScrape scrape = PrometheusScrape.of(url, List.of("http_server_requests_active_seconds", "http_server_requests_seconds"));
+                // A long task timer: "_active_count", or "_gcount" where it publishes a histogram (percentiles-histogram).
+                double a = scrape.sum("http_server_requests_active_seconds_gcount");
+                if (Double.isNaN(a)) a = scrape.sum("http_server_requests_active_seconds_active_count");
+                if (Double.isNaN(a)) activeKnown = false; else active += a;
+                double c = scrape.sum("http_server_requests_seconds_count");
+                count += Double.isNaN(c) ? 0 : c;
+            }
+            // Twice in a row: a request the load generator had sent before it stopped may still sit in a socket's buffer.
+            idle = activeKnown && active == 0 ? idle + 1 : 0;
+            if (idle >= 2) return;
+            still = count == lastCount ? still + 1 : 0;
+            if (still >= 3) return;
+            lastCount = count;
+            sleep(1000);
+        }
+        progress.note("prewarm: requests still in flight " + DRAIN_SECONDS + " s after its load stopped; measuring anyway");
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while prewarming");
+        }
+    }
+}

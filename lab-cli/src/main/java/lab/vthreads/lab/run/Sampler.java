@@ -1,0 +1,296 @@
+package lab.vthreads.lab.run;
+
+import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.results.SampleKeys;
+import lab.vthreads.lab.isolation.Isolation;
+import lab.vthreads.lab.metrics.PrometheusScrape;
+import lab.vthreads.lab.metrics.SystemStats;
+import lab.vthreads.lab.metrics.Quantiles;
+import lab.vthreads.lab.process.ManagedProcess;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.OptionalDouble;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * Samples a measured run once a second: both services' Actuator metrics, every process's CPU and RSS from the OS,
+ * and the machine's CPU and steal, under the names in {@link SampleKeys}. Keeps the first and last scrapes for
+ * window-wide figures (server-side percentiles, Hikari timeouts) and reports a live line (req/s, p95, errors).
+ */
+public final class Sampler implements AutoCloseable {
+
+    // The application's requests: the gateway tags its routed requests with the route pattern, not "/v1/pessoas",
+    // so everything but Actuator's own scrapes counts.
+    static final Predicate<Map<String, String>> API = l -> !l.getOrDefault("uri", "").startsWith("/actuator");
+
+    /** The metric families the lab reads; nothing else is scraped. */
+    static final List<String> FAMILIES = List.of("jvm_memory_used_bytes", "jvm_threads_live_threads", "jvm_threads_peak_threads",
+            "jvm_threads_virtual_live_threads", "tomcat_threads_busy_threads", "hikaricp_connections_active", "hikaricp_connections_pending",
+            "http_server_requests_seconds", "cep_lookups_seconds", "hikaricp_connections_acquire_seconds",
+            "hikaricp_connections_usage_seconds", "hikaricp_connections_timeout", "httpcomponents_httpclient_pool_total_connections",
+            "jvm_compilation_time_ms", "system_cpu_count");
+
+    /** The lab's own JVM, measured like the others: what observing costs the machine. */
+    public static final String LAB = "lab";
+
+    private final String pessoaManagement;
+    private final String gatewayManagement;
+    private final Map<String, ManagedProcess> processes;
+    private final Consumer<String> live;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "lab-sampler");
+        t.setDaemon(true);
+        return t;
+    });
+    private final List<Map<String, Double>> samples = Collections.synchronizedList(new ArrayList<>());
+    private final Deque<PrometheusScrape> recentGateway = new ArrayDeque<>();
+    private final Deque<Long> recentTimes = new ArrayDeque<>();
+    private final Map<String, Double> lastCpu = new LinkedHashMap<>();
+    private final long startNanos = System.nanoTime();
+    private final long startEpochMs = System.currentTimeMillis();
+    private long lastNanos = startNanos;
+    private final SystemStats proc;
+    private final Function<String, OptionalDouble> counted;
+    private final java.util.Set<String> groupCounted = new java.util.HashSet<>();
+    private SystemStats.MachineCpu lastMachine;
+    private Map<Integer, SystemStats.MachineCpu> lastEach;
+    private final SystemStats.MachineCpu firstMachine;
+    private PrometheusScrape firstPessoa, firstGateway, lastPessoa, lastGateway;
+    private int taken, dropped;
+    private String firstDropped;
+
+    public Sampler(String pessoaManagement, String gatewayManagement, Map<String, ManagedProcess> processes, Consumer<String> live) {
+        this(pessoaManagement, gatewayManagement, processes, live, SystemStats.SYSTEM, component -> OptionalDouble.empty());
+    }
+
+    /**
+     * @param proc     where process and machine figures come from: a test takes /proc away with another
+     * @param counted  a component's CPU seconds as its cgroup counts them ({@link Isolation#cpuSeconds}), preferred to
+     *                 its processes' own wherever it counts at the start: a process's utime and stime leave out its
+     *                 children that exited and drop when a process is replaced
+     */
+    public Sampler(String pessoaManagement, String gatewayManagement, Map<String, ManagedProcess> processes, Consumer<String> live, SystemStats proc,
+            Function<String, OptionalDouble> counted) {
+        this.proc = proc;
+        this.counted = counted;
+        SystemStats.CpuCounters counters = proc.cpuCounters();
+        this.lastMachine = counters == null ? null : counters.total();
+        this.firstMachine = lastMachine;
+        this.lastEach = counters == null ? Map.of() : counters.each();
+        this.pessoaManagement = pessoaManagement;
+        this.gatewayManagement = gatewayManagement;
+        this.processes = processes;
+        this.live = live;
+        firstPessoa = lastPessoa = PrometheusScrape.of(pessoaManagement, FAMILIES);
+        firstGateway = lastGateway = PrometheusScrape.of(gatewayManagement, FAMILIES);
+        processes.forEach((name, p) -> startCpu(name, p.handles()));
+        startCpu(LAB, List.of(ProcessHandle.current()));
+        // With a fixed delay, a slow sample (a saturated service answers its scrape late) delays the next one instead
+        // of causing a burst of catch-up samples; the windows weight each sample by the time it covers.
+        timer.scheduleWithFixedDelay(this::sample, 1, 1, TimeUnit.SECONDS);
+    }
+
+    private synchronized void sample() {
+        taken++;
+        try {
+            long now = System.nanoTime();
+            double wall = (now - lastNanos) / 1e9;
+            lastNanos = now;
+            Map<String, Double> s = new LinkedHashMap<>();
+            s.put(SampleKeys.TIME, Math.round((now - startNanos) / 1e8) / 10.0);
+            // Where nothing is measured these stay out of the sample: absent, not 0 (see SystemStats).
+            SystemStats.CpuCounters counters = proc.cpuCounters();
+            SystemStats.MachineCpu machine = counters == null ? null : counters.total();
+            if (machine != null && lastMachine != null) {
+                double[] shares = machine.sharesSince(lastMachine);
+                s.put(SampleKeys.MACHINE_BUSY, shares[0]);
+                s.put(SampleKeys.STEAL, shares[1]);
+            }
+            lastMachine = machine;
+            Map<Integer, SystemStats.MachineCpu> each = counters == null ? Map.<Integer, SystemStats.MachineCpu>of() : counters.each();
+            each.forEach((cpu, reading) -> {
+                SystemStats.MachineCpu before = lastEach.get(cpu);
+                if (before != null) s.put(SampleKeys.cpuBusy(cpu), reading.sharesSince(before)[0]);
+            });
+            lastEach = each;
+            processes.forEach((name, p) -> {
+                List<ProcessHandle> handles = p.handles();
+                cpu(s, name, handles, wall);
+                s.put(SampleKeys.rssMb(name), proc.rssMb(handles));
+            });
+            cpu(s, LAB, List.of(ProcessHandle.current()), wall);
+            s.put(SampleKeys.rssMb(LAB), proc.rssMb(List.of(ProcessHandle.current())));
+            PrometheusScrape pessoa = PrometheusScrape.of(pessoaManagement, FAMILIES);
+            // A user's application is both "services" (Endpoints#of): read once a second, not twice.
+            PrometheusScrape gateway = gatewayManagement.equals(pessoaManagement) ? pessoa : PrometheusScrape.of(gatewayManagement, FAMILIES);
+            service(s, SampleKeys.PESSOA, pessoa);
+            service(s, SampleKeys.GATEWAY, gateway);
+            s.put(SampleKeys.PESSOA_HIKARI_ACTIVE, pessoa.sum("hikaricp_connections_active"));
+            s.put(SampleKeys.PESSOA_HIKARI_PENDING, pessoa.sum("hikaricp_connections_pending"));
+            // Cumulative counters: the calibration differences them over its window.
+            s.put(SampleKeys.GATEWAY_REQUESTS, gateway.sum("http_server_requests_seconds_count", API));
+            s.put(SampleKeys.GATEWAY_REQUEST_SECONDS, gateway.sum("http_server_requests_seconds_sum", API));
+            s.put(SampleKeys.PESSOA_CEP_CALLS, orZero(pessoa.sum("cep_lookups_seconds_count")));
+            s.put(SampleKeys.PESSOA_ACQUIRES, orZero(pessoa.sum("hikaricp_connections_acquire_seconds_count")));
+            s.put(SampleKeys.PESSOA_USAGES, orZero(pessoa.sum("hikaricp_connections_usage_seconds_count")));
+            s.put(SampleKeys.PESSOA_USAGE_SECONDS, orZero(pessoa.sum("hikaricp_connections_usage_seconds_sum")));
+            s.put(SampleKeys.GATEWAY_PROXY_LEASED, gateway.sum("httpcomponents_httpclient_pool_total_connections", l -> "leased".equals(l.get("state"))));
+            if (!pessoa.isEmpty()) lastPessoa = pessoa;
+            if (!gateway.isEmpty()) {
+                liveLine(s, gateway);
+                lastGateway = gateway;
+            }
+            s.values().removeIf(v -> v == null || v.isNaN() || v.isInfinite());
+            samples.add(s);
+        } catch (RuntimeException e) {
+            // A sample lost to a race with a stopping process must not end the run; but a parsing bug would drop every
+            // second the same way, so each one is counted and the first error kept (see Sampling).
+            dropped++;
+            if (firstDropped == null) firstDropped = e.toString();
+        }
+    }
+
+    /** A component's first CPU reading, and its source for the whole run: its cgroup's count where there is one. */
+    private void startCpu(String name, List<ProcessHandle> handles) {
+        OptionalDouble group = counted.apply(name);
+        if (group.isPresent()) groupCounted.add(name);
+        lastCpu.put(name, group.isPresent() ? group.getAsDouble() : proc.cpuSeconds(handles));
+    }
+
+    /** A component's CPU, in cores, since the last sample: from its cgroup where that counts it, else from its processes. */
+    private void cpu(Map<String, Double> s, String name, List<ProcessHandle> handles, double wall) {
+        if (groupCounted.contains(name)) {
+            OptionalDouble group = counted.apply(name);
+            // Counted from the start, so a count that is gone now is a lost second, not a switch to another source.
+            if (group.isEmpty()) throw new IllegalStateException(name + "'s cgroup no longer counts its CPU");
+            double cpu = group.getAsDouble();
+            s.put(SampleKeys.cpu(name), wall > 0 ? (cpu - lastCpu.get(name)) / wall : 0);
+            lastCpu.put(name, cpu);
+            return;
+        }
+        double cpu = proc.cpuSeconds(handles);
+        // A process that restarted (or lost a child) has a counter that went down: no negative CPU. Only where no
+        // cgroup counts the component; its own count never goes down.
+        s.put(SampleKeys.cpu(name), wall > 0 ? Math.max(0, (cpu - lastCpu.getOrDefault(name, cpu)) / wall) : 0);
+        lastCpu.put(name, cpu);
+    }
+
+    /** The components whose CPU came from their cgroup's count, the others' from their processes. */
+    java.util.Set<String> countedByGroup() {
+        return java.util.Set.copyOf(groupCounted);
+    }
+
+    private static void service(Map<String, Double> s, String prefix, PrometheusScrape scrape) {
+        s.put(SampleKeys.ServiceValue.HEAP_MB.of(prefix), scrape.sum("jvm_memory_used_bytes", l -> "heap".equals(l.get("area"))) / 1_048_576);
+        s.put(SampleKeys.ServiceValue.LIVE_THREADS.of(prefix), scrape.sum("jvm_threads_live_threads"));
+        s.put(SampleKeys.ServiceValue.PEAK_THREADS.of(prefix), scrape.sum("jvm_threads_peak_threads"));
+        s.put(SampleKeys.ServiceValue.VIRTUAL_THREADS.of(prefix), scrape.sum("jvm_threads_virtual_live_threads"));
+        // Cumulative: how much the JIT compiled, so the report can say how warm a service was in its window.
+        s.put(SampleKeys.ServiceValue.JIT_MS.of(prefix), scrape.sum("jvm_compilation_time_ms_total"));
+        // The CPUs the JVM believes it has: the virtual-thread scheduler's carriers, unless its parallelism is set apart.
+        s.put(SampleKeys.ServiceValue.PROCESSORS.of(prefix), scrape.sum("system_cpu_count"));
+        // Tomcat reports -1 busy threads when its executor is virtual: there is no pool to be busy.
+        double busy = scrape.sum("tomcat_threads_busy_threads");
+        s.put(SampleKeys.ServiceValue.TOMCAT_BUSY.of(prefix), busy < 0 ? Double.NaN : busy);
+    }
+
+    private void liveLine(Map<String, Double> s, PrometheusScrape gateway) {
+        recentGateway.addLast(gateway);
+        recentTimes.addLast(System.nanoTime());
+        if (recentGateway.size() > 6) {
+            recentGateway.removeFirst();
+            recentTimes.removeFirst();
+        }
+        PrometheusScrape oldest = recentGateway.getFirst();
+        double seconds = Math.max(1, (recentTimes.getLast() - recentTimes.getFirst()) / 1e9);
+        double reqps = (gateway.sum("http_server_requests_seconds_count", API) - orZero(oldest.sum("http_server_requests_seconds_count", API))) / seconds;
+        if (Double.isNaN(reqps)) return;
+        double errors = orZero(gateway.sum("http_server_requests_seconds_count", API.and(l -> l.getOrDefault("status", "").startsWith("5"))))
+                - orZero(firstGateway.sum("http_server_requests_seconds_count", API.and(l -> l.getOrDefault("status", "").startsWith("5"))));
+        double p95 = Quantiles.quantile(0.95, Quantiles.delta(oldest.buckets("http_server_requests_seconds", API), gateway.buckets("http_server_requests_seconds", API)));
+        s.put(SampleKeys.LIVE_REQUESTS_PER_SECOND, reqps);
+        live.accept(String.format("%4.0f req/s  p95 %5s ms  5xx %d", reqps, Double.isNaN(p95) ? "-" : String.format("%.0f", p95 * 1000), (long) errors));
+    }
+
+    private static double orZero(double value) {
+        return Double.isNaN(value) ? 0 : value;
+    }
+
+    @Override
+    public synchronized void close() {
+        timer.shutdownNow();
+    }
+
+    /** The seconds tried and dropped so far. */
+    public synchronized ExperimentResults.Sampling sampling() {
+        return new ExperimentResults.Sampling(taken, dropped, firstDropped);
+    }
+
+    public List<Map<String, Double>> samples() {
+        return List.copyOf(samples);
+    }
+
+    synchronized ExperimentResults.Server server() {
+        return new ExperimentResults.Server(
+                m(windowQuantile(0.95, firstPessoa, lastPessoa)), m(windowQuantile(0.99, firstPessoa, lastPessoa)),
+                m(windowQuantile(0.95, firstGateway, lastGateway)), m(windowQuantile(0.99, firstGateway, lastGateway)),
+                m(peak(SampleKeys.ServiceValue.PEAK_THREADS.of(SampleKeys.PESSOA))), m(peak(SampleKeys.ServiceValue.PEAK_THREADS.of(SampleKeys.GATEWAY))),
+                m(peak(SampleKeys.ServiceValue.HEAP_MB.of(SampleKeys.PESSOA))), m(peak(SampleKeys.ServiceValue.HEAP_MB.of(SampleKeys.GATEWAY))),
+                m(peak(SampleKeys.ServiceValue.VIRTUAL_THREADS.of(SampleKeys.PESSOA))), m(peak(SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.PESSOA))),
+                m(peak(SampleKeys.PESSOA_HIKARI_PENDING)),
+                m(meanAcquireMs()), m(orZero(lastPessoa.sum("hikaricp_connections_timeout_total")) - orZero(firstPessoa.sum("hikaricp_connections_timeout_total"))),
+                m(acquireQuantileMs(0.95)), m(acquireQuantileMs(0.99)));
+    }
+
+    private static Double m(double value) {
+        return ExperimentResults.measured(value);
+    }
+
+    private static double windowQuantile(double q, PrometheusScrape first, PrometheusScrape last) {
+        return Quantiles.quantile(q, Quantiles.delta(first.buckets("http_server_requests_seconds", API), last.buckets("http_server_requests_seconds", API))) * 1000;
+    }
+
+    /** From the pool's acquire-time histogram (percentiles-histogram is on for it), over the measured run. */
+    private double acquireQuantileMs(double q) {
+        return Quantiles.quantile(q, Quantiles.delta(firstPessoa.buckets("hikaricp_connections_acquire_seconds", l -> true),
+                lastPessoa.buckets("hikaricp_connections_acquire_seconds", l -> true))) * 1000;
+    }
+
+    private double meanAcquireMs() {
+        double count = orZero(lastPessoa.sum("hikaricp_connections_acquire_seconds_count")) - orZero(firstPessoa.sum("hikaricp_connections_acquire_seconds_count"));
+        double sum = orZero(lastPessoa.sum("hikaricp_connections_acquire_seconds_sum")) - orZero(firstPessoa.sum("hikaricp_connections_acquire_seconds_sum"));
+        return count > 0 ? sum / count * 1000 : Double.NaN;
+    }
+
+    /** When the sampler started, as wall-clock time: t = 0 in the samples. */
+    public long startEpochMs() {
+        return startEpochMs;
+    }
+
+    double peak(String key) {
+        return samples().stream().map(s -> s.get(key)).filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+    }
+
+    double mean(String key) {
+        return samples().stream().map(s -> s.get(key)).filter(v -> v != null && !v.isNaN()).mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    /** The machine's busy and steal shares since the sampler started; null where nothing measures them (no /proc). */
+    ExperimentResults.Machine machine() {
+        SystemStats.MachineCpu now = proc.machine();
+        if (now == null || firstMachine == null) return null;
+        double[] shares = now.sharesSince(firstMachine);
+        return Double.isNaN(shares[0]) ? null : new ExperimentResults.Machine(shares[0], shares[1]);
+    }
+}

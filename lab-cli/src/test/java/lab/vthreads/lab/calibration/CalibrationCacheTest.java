@@ -1,0 +1,116 @@
+package lab.vthreads.lab.calibration;
+
+import lab.vthreads.lab.plan.Cell;
+import lab.vthreads.lab.plan.Preset;
+import lab.vthreads.lab.progress.Progress;
+import lab.vthreads.lab.isolation.Partition;
+import lab.vthreads.lab.model.Calibration;
+import lab.vthreads.lab.stack.Factors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CalibrationCacheTest {
+
+    static final Preset PRESET = Preset.parse("""
+            name: cache
+            description: two cells
+            simulation: CreatePessoaSimulation
+            workload: closed
+            users: [20]
+            modes: [platform, virtual]
+            rampUpSeconds: 1
+            holdSeconds: 5
+            rampDownSeconds: 0
+            warmupSeconds: 1
+            cepLatency: none
+            repeat: 1
+            """);
+    static final Partition PARTITION = new Partition(Partition.Mode.AFFINITY, "test", "0", "1", Map.of());
+
+    @TempDir
+    Path results;
+
+    final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    final Progress progress = new Progress(new PrintStream(out, true));
+    final AtomicInteger measured = new AtomicInteger();
+
+    @Test
+    void aSecondRunWithTheSameFingerprintReusesTheFirstRunsCalibrationAndSaysWhere() throws Exception {
+        CalibrationCache cache = new CalibrationCache(results);
+        Cell cell = PRESET.cells().getFirst();
+        String fingerprint = CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2);
+
+        Calibration first = cache.reuseOrMeasure(fingerprint, false, results.resolve("run-1"), progress, this::measure);
+        Calibration second = cache.reuseOrMeasure(fingerprint, false, results.resolve("run-2"), progress, this::measure);
+
+        assertThat(measured).hasValue(1);
+        assertThat(first.reused()).isNull();
+        assertThat(second.reused().measuredIn()).isEqualTo("run-1");
+        assertThat(second.reused().fingerprint()).isEqualTo(fingerprint);
+        assertThat(second.saturatedCpuMsPerRequest()).isEqualTo(first.saturatedCpuMsPerRequest());
+        assertThat(out.toString()).contains("reusing the one measured in run-1");
+    }
+
+    @Test
+    void recalibrateMeasuresAgainAndKeepsTheNewOne() throws Exception {
+        CalibrationCache cache = new CalibrationCache(results);
+        String fingerprint = CalibrationCache.fingerprint(results, PRESET, PRESET.cells().getFirst(), 30, PARTITION, 2);
+
+        cache.reuseOrMeasure(fingerprint, false, results.resolve("run-1"), progress, this::measure);
+        Calibration again = cache.reuseOrMeasure(fingerprint, true, results.resolve("run-2"), progress, this::measure);
+        Calibration third = cache.reuseOrMeasure(fingerprint, false, results.resolve("run-3"), progress, this::measure);
+
+        assertThat(measured).hasValue(2);
+        assertThat(again.reused()).isNull();
+        assertThat(third.reused().measuredIn()).isEqualTo("run-2");
+    }
+
+    @Test
+    void anyChangeToTheCalibratedCellThePartitionTheMachineOrTheBuildIsAnotherFingerprint() throws Exception {
+        Cell cell = PRESET.cells().getFirst();
+        String base = CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2);
+
+        assertThat(CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2)).isEqualTo(base);
+        assertThat(CalibrationCache.fingerprint(results, PRESET, PRESET.cells().getLast(), 30, PARTITION, 2)).isNotEqualTo(base);
+        assertThat(CalibrationCache.fingerprint(results, PRESET, new Cell(cell.variant(), cell.mode(), cell.users(),
+                cell.factors().overriddenBy(Factors.builder().poolSize(50).build()), false), 30, PARTITION, 2)).isNotEqualTo(base);
+        assertThat(CalibrationCache.fingerprint(results, PRESET, cell, 12, PARTITION, 2)).isNotEqualTo(base);
+        assertThat(CalibrationCache.fingerprint(results, PRESET, cell, 30, new Partition(Partition.Mode.NONE, "off", "0-1", "0-1", Map.of()), 2))
+                .isNotEqualTo(base);
+        assertThat(CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 4)).isNotEqualTo(base);
+
+        Path target = Files.createDirectories(results.resolve("pessoa-service/target"));
+        Files.writeString(target.resolve("pessoa-service-0.1.0.jar"), "a new build");
+        assertThat(CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2)).isNotEqualTo(base);
+    }
+
+    @Test
+    void anUnreadableEntryIsMeasuredAgain() throws Exception {
+        CalibrationCache cache = new CalibrationCache(results);
+        String fingerprint = CalibrationCache.fingerprint(results, PRESET, PRESET.cells().getFirst(), 30, PARTITION, 2);
+        Files.createDirectories(results.resolve(".calibrations"));
+        Files.writeString(results.resolve(".calibrations").resolve(fingerprint + ".json"), "{ not json");
+
+        Calibration calibration = cache.reuseOrMeasure(fingerprint, false, results.resolve("run-1"), progress, this::measure);
+
+        assertThat(measured).hasValue(1);
+        assertThat(calibration.reused()).isNull();
+    }
+
+    private Calibration measure() {
+        measured.incrementAndGet();
+        Calibration.Run low = new Calibration.Run(30, 10, Map.of("pessoa-service", 0.05), 12, 1, 1, 3, 0.1);
+        Calibration.Run high = new Calibration.Run(30, 30, Map.of("pessoa-service", 0.11), 12, 1, 1, 3, 0.2);
+        Calibration.Run saturated = new Calibration.Run(30, 200, Map.of("pessoa-service", 0.6), 40, 1, 1, 3, 0.9);
+        return Calibration.of(2, 30, low, high, saturated, 200, 64);
+    }
+}
