@@ -15,7 +15,7 @@ import lab.vthreads.infra.cep.CepLatencySwitch;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.isolation.Isolations;
 import lab.vthreads.lab.process.StartFailure;
-import lab.vthreads.lab.stack.Factors;
+import lab.vthreads.lab.stack.Factor;
 
 import java.io.PrintStream;
 import java.net.URI;
@@ -125,24 +125,12 @@ public final class ExternalRunner {
     static List<String> unapplied(List<Cell> cells) {
         Set<String> unapplied = new LinkedHashSet<>();
         for (Cell cell : cells) {
-            Factors f = cell.factors();
-            add(unapplied, "tomcatThreads", f.tomcatThreads());
-            add(unapplied, "poolSize", f.poolSize());
-            add(unapplied, "poolTimeoutMs", f.poolTimeoutMs());
-            add(unapplied, "cepInsideTransaction", Boolean.TRUE.equals(f.cepInsideTransaction()) ? true : null);
-            add(unapplied, "concurrencyLimit", f.concurrencyLimit());
-            add(unapplied, "hikariCp", f.hikariCp());
-            add(unapplied, "cepReadTimeoutMs", f.cepReadTimeoutMs());
-            add(unapplied, "jvmProcessors", f.jvmProcessors());
-            add(unapplied, "jdk", f.jdk());
-            add(unapplied, "cepLock", f.cepLock());
-            add(unapplied, "carriers", f.carriers());
+            for (Factor factor : Factor.values()) {
+                Object asked = factor.forExternalStacks() ? null : factor.asked(cell.factors());
+                if (asked != null) unapplied.add(factor.key() + "=" + asked);
+            }
         }
         return List.copyOf(unapplied);
-    }
-
-    private static void add(Set<String> unapplied, String name, Object value) {
-        if (value != null) unapplied.add(name + "=" + value);
     }
 
     /** The target's services, as the lab waits for its own. */

@@ -9,21 +9,10 @@ import java.util.Map;
 /**
  * Where the factors become a user's application's settings: Spring properties any Spring Boot application reads,
  * passed as {@code --name=value} arguments (the highest precedence after none, so its own application.yaml cannot
- * quietly win). The counterpart of {@link ServiceEnvironment} for the lab's own services. A factor that is not set is
+ * quietly win). The counterpart of {@link SpringProperties} for the lab's own services. A factor that is not set is
  * not passed, so the application keeps its own default.
  */
 public final class ApplicationArguments {
-
-    /** The factors that only the lab's own pessoa-service reads, with the option that sets each. */
-    private static final Map<String, java.util.function.Predicate<Factors>> SERVICE_ONLY = new LinkedHashMap<>();
-
-    static {
-        SERVICE_ONLY.put("--cep-inside-transaction", f -> Boolean.TRUE.equals(f.cepInsideTransaction()));
-        SERVICE_ONLY.put("--db-concurrency-limit", f -> f.concurrencyLimit() != null);
-        SERVICE_ONLY.put("--cep-read-timeout-ms", f -> f.cepReadTimeoutMs() != null);
-        SERVICE_ONLY.put("--hikari-cp", f -> f.hikariCp() != null);
-        SERVICE_ONLY.put("--cep-lock", f -> f.cepLock() != null);
-    }
 
     private ApplicationArguments() {
     }
@@ -77,17 +66,19 @@ public final class ApplicationArguments {
 
     /** A factor only the lab's own pessoa-service reads: refused for an application. */
     public static void checkFactors(Factors factors) {
-        SERVICE_ONLY.forEach((option, set) -> {
-            if (set.test(factors)) {
-                throw new IllegalArgumentException(option + " is a setting of the lab's own pessoa-service; your application has no such switch");
+        for (Factor factor : Factor.values()) {
+            if (!factor.forApplications() && factor.asked(factors) != null) {
+                throw new IllegalArgumentException(factor.option() + " is a setting of the lab's own pessoa-service; your application has no such switch");
             }
-        });
+        }
     }
 
     /** Properties a factor sets, with its option, whether or not the factor is set this time. */
-    private static final Map<String, String> OWNED_BY_OPTIONS = Map.of(
-            "spring.threads.virtual.enabled", "--mode",
-            "server.tomcat.threads.max", "--tomcat-threads",
-            "spring.datasource.hikari.maximum-pool-size", "--pool-size",
-            "spring.datasource.hikari.connection-timeout", "--pool-timeout-ms");
+    private static final Map<String, String> OWNED_BY_OPTIONS = ownedByOptions();
+
+    private static Map<String, String> ownedByOptions() {
+        Map<String, String> owned = new LinkedHashMap<>(Map.of("spring.threads.virtual.enabled", "--mode"));
+        owned.putAll(Factor.optionsOfApplicationProperties());
+        return owned;
+    }
 }

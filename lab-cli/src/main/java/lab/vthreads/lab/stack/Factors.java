@@ -10,8 +10,10 @@ import java.util.List;
  * the command line) replace only what it names, and a factor still unsaid when the stack starts keeps the service's
  * own default ({@link ServiceDefaults}).
  *
- * <p>A new factor is a new component here, the line in {@link #overriddenBy} that merges it, and the place that
- * applies it ({@link SpringProperties} for the services, the load generator's properties for the client side).
+ * <p>A new factor is a new component here (with its line in {@link #overriddenBy} and its builder method), its row in
+ * {@link Factor} (key, option, route, where it applies), its option in FactorOptions, the place that applies it
+ * ({@link SpringProperties} for the services, the load generator's properties for the client side) and its line in
+ * docs/presets.md; FactorTableTest fails until each is there.
  *
  * @param tomcatThreads        {@code server.tomcat.threads.max} of both services
  * @param poolSize             HikariCP's maximum pool size

@@ -70,7 +70,7 @@ final class Launcher {
         return command;
     }
 
-    private static List<String> jvmFlags(StackSettings settings, Component component) {
+    static List<String> jvmFlags(StackSettings settings, Component component) {
         List<String> flags = new ArrayList<>(settings.limit(component).jvmFlags(settings.factors().jvmProcessors()));
         if (settings.factors().observesThreads()) flags.addAll(PinningRecording.jvmFlags(settings.runDirectory()));
         if (settings.factors().carriers() != null) flags.add("-Djdk.virtualThreadScheduler.parallelism=" + settings.factors().carriers());

@@ -1,0 +1,100 @@
+package lab.vthreads.lab.stack;
+
+import lab.vthreads.lab.cli.FactorOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The factor table against every place a factor travels: a {@link Factors} component without a row, or a row whose
+ * option, builder method, merge, property, flag or documentation is missing, fails here.
+ */
+class FactorTableTest {
+
+    /** A value each option takes on the command line; a new factor needs one here too. */
+    private static final Map<Factor, String> SAMPLE = Map.ofEntries(
+            Map.entry(Factor.TOMCAT_THREADS, "7"), Map.entry(Factor.POOL_SIZE, "3"), Map.entry(Factor.POOL_TIMEOUT_MS, "1500"),
+            Map.entry(Factor.CEP_INSIDE_TRANSACTION, ""), Map.entry(Factor.CONCURRENCY_LIMIT, "4"), Map.entry(Factor.HIKARI_CP, "7.1.0"),
+            Map.entry(Factor.CEP_LATENCY, "fixed:5"), Map.entry(Factor.CEP_READ_TIMEOUT_MS, "900"), Map.entry(Factor.CLIENT, "patient"),
+            Map.entry(Factor.JVM_PROCESSORS, "1"), Map.entry(Factor.JDK, "21"), Map.entry(Factor.CEP_LOCK, "synchronized"),
+            Map.entry(Factor.CARRIERS, "3"), Map.entry(Factor.OBSERVE_THREADS, ""));
+
+    @Test
+    void everyFactorsComponentHasExactlyOneRowAndEveryRowAComponent() {
+        List<String> components = Arrays.stream(Factors.class.getRecordComponents()).map(RecordComponent::getName).toList();
+
+        assertThat(Arrays.stream(Factor.values()).map(Factor::key).toList()).containsExactlyInAnyOrderElementsOf(components);
+        assertThat(SAMPLE.keySet()).containsExactlyInAnyOrder(Factor.values());
+    }
+
+    @Test
+    void eachRowsOptionSetsItsComponentAndTheMergeAndTheBuilderKeepIt() throws Exception {
+        for (Factor factor : Factor.values()) {
+            Factors given = parse(factor);
+            Object value = component(given, factor);
+            assertThat(value).as(factor.option() + " sets " + factor.key()).isNotNull();
+            assertThat(Arrays.stream(Factors.class.getRecordComponents()).filter(c -> !c.getName().equals(factor.key())))
+                    .as(factor.option() + " sets nothing else").allSatisfy(c -> assertThat(c.getAccessor().invoke(given)).isNull());
+            assertThat(component(Factors.NONE.overriddenBy(given), factor)).as("merged onto nothing").isEqualTo(value);
+            assertThat(component(given.overriddenBy(Factors.NONE), factor)).as("kept under nothing").isEqualTo(value);
+            Factors.Builder builder = Factors.builder();
+            Factors.Builder.class.getMethod(factor.key(), value.getClass()).invoke(builder, value);
+            assertThat(builder.build()).as("the builder's " + factor.key()).isEqualTo(given);
+        }
+    }
+
+    @Test
+    void eachSpringPropertyAndJvmFlagReachesTheServiceThatReadsIt(@TempDir Path home) throws Exception {
+        for (String module : List.of("pessoa-service", "gateway-service")) {
+            Files.createDirectories(home.resolve(module).resolve("target"));
+            Files.writeString(home.resolve(module).resolve("target").resolve(module + "-0.1.0.jar"), "");
+        }
+        for (Factor factor : Factor.values()) {
+            if (factor.route() != Factor.Route.SPRING_PROPERTY && factor.route() != Factor.Route.JVM_FLAG) continue;
+            StackSettings settings = new StackSettings(ThreadMode.VIRTUAL, parse(factor), new StackSettings.StackPorts(18080, 19080, 18081, 19081, 18089, 15432),
+                    Map.of(), null, home, home.resolve("runs/x"));
+            List<String> reached = factor.route() == Factor.Route.SPRING_PROPERTY
+                    ? SpringServices.of(settings, StackSettings.Component.PESSOA).arguments()
+                    : Launcher.jvmFlags(settings, StackSettings.Component.PESSOA);
+            String prefix = (factor.route() == Factor.Route.SPRING_PROPERTY ? "--" : "") + factor.target() + "=";
+            assertThat(reached).as(factor.key() + " as " + factor.target()).anyMatch(a -> a.startsWith(prefix));
+        }
+    }
+
+    @Test
+    void eachKeyIsDocumentedAmongThePresetsFactors() throws Exception {
+        String presets = Files.readString(Path.of("../docs/presets.md"));
+        for (Factor factor : Factor.values()) {
+            assertThat(presets).as("docs/presets.md's row for " + factor.key()).contains("| `" + factor.key() + "` |");
+        }
+    }
+
+    @Test
+    void whatOnlyTheLabsServiceReadsIsRefusedForAnApplication() {
+        for (Factor factor : Factor.values()) {
+            if (factor.forApplications()) continue;
+            assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> ApplicationArguments.checkFactors(parse(factor))))
+                    .as(factor.option()).hasMessageStartingWith(factor.option() + " is a setting of the lab's own pessoa-service");
+        }
+    }
+
+    private static Factors parse(Factor factor) {
+        FactorOptions options = new FactorOptions();
+        String sample = SAMPLE.get(factor);
+        new CommandLine(options).parseArgs(sample.isEmpty() ? new String[]{factor.option()} : new String[]{factor.option(), sample});
+        return options.factors();
+    }
+
+    private static Object component(Factors factors, Factor factor) throws Exception {
+        return Factors.class.getMethod(factor.key()).invoke(factors);
+    }
+}
