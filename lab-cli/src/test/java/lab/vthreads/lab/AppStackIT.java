@@ -7,7 +7,7 @@ import lab.vthreads.lab.load.GatlingRun;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.stack.Factors;
-import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Test;
@@ -21,7 +21,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +53,7 @@ class AppStackIT {
         StackSettings settings = settings(ThreadMode.PLATFORM, run, Factors.builder().tomcatThreads(6).poolSize(4).cepLatency("fixed:20").build(), app);
         Path scenario = PessoaAsAStranger.storeAndReadBack(run, 4000);
         List<ProcessHandle> started = new ArrayList<>();
-        try (Stack stack = Stack.start(settings)) {
+        try (RunningStack stack = RunningStack.start(settings)) {
             stack.processes().values().forEach(p -> started.addAll(p.handles()));
             assertThat(stack.processes()).containsOnlyKeys(StackSettings.Component.POSTGRES, StackSettings.Component.WIREMOCK, StackSettings.Component.APP);
             String base = "http://127.0.0.1:" + settings.ports().gateway();
@@ -84,7 +83,7 @@ class AppStackIT {
                 null, false, null, null);
         StackSettings settings = settings(ThreadMode.VIRTUAL, run, Factors.NONE, app);
         List<ProcessHandle> before = ProcessHandle.current().descendants().toList();
-        assertThatThrownBy(() -> Stack.start(settings))
+        assertThatThrownBy(() -> RunningStack.start(settings))
                 .isInstanceOf(StartFailure.class)
                 .hasMessageContaining("app exited with code")
                 .hasMessageContaining("Last lines of")

@@ -7,7 +7,7 @@ import lab.vthreads.lab.load.GatlingRun;
 import lab.vthreads.lab.metrics.PrometheusScrape;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.stack.Factors;
-import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Assumptions;
@@ -56,7 +56,7 @@ class PetclinicIT {
                 ListenPorts.next(), ListenPorts.next(), ListenPorts.next(), ListenPorts.next(), ListenPorts.next(), ListenPorts.next()), Map.of(), null, HOME, run)
                 .withApplication(new Application(petclinic, Map.of(), Map.of(), null, false, null, null));
         List<ProcessHandle> started = new ArrayList<>();
-        try (Stack stack = Stack.start(settings)) {
+        try (RunningStack stack = RunningStack.start(settings)) {
             stack.processes().values().forEach(p -> started.addAll(p.handles()));
             // Its own database: the lab starts no PostgreSQL and no stubs for it.
             assertThat(stack.processes()).containsOnlyKeys(StackSettings.Component.APP);

@@ -9,7 +9,7 @@ import lab.vthreads.lab.load.GatlingRun;
 import lab.vthreads.lab.load.ResultsMerge;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.stack.Factors;
-import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.io.CleanupMode;
@@ -52,7 +52,7 @@ class StackSmokeIT {
                 Map.of(), null, HOME, run);
         List<ProcessHandle> started = new ArrayList<>();
         int exit;
-        try (Stack stack = Stack.start(settings)) {
+        try (RunningStack stack = RunningStack.start(settings)) {
             stack.processes().values().forEach(p -> started.addAll(p.handles()));
             // The gateway starts from its AOT cache, and the JVM takes it (a cache dumped without the run's JFR module is refused).
             assertThat(stack.rows()).filteredOn(r -> r.component() == StackSettings.Component.GATEWAY).singleElement()

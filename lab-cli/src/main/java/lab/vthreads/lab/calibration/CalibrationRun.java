@@ -13,7 +13,7 @@ import lab.vthreads.lab.metrics.SystemStats;
 import lab.vthreads.lab.metrics.Window;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.process.ManagedProcess;
-import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.RunningStack;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -38,7 +38,7 @@ public final class CalibrationRun {
     record Measured(Calibration.Run run, ClientResult client, boolean poolMeasured) {
     }
 
-    private final Stack stack;
+    private final RunningStack stack;
     private final LoadGenerators load;
     private final Progress progress;
     private final Endpoints endpoints;
@@ -46,7 +46,7 @@ public final class CalibrationRun {
     private final int seconds;
 
     /** @param seconds how long the run holds its load */
-    CalibrationRun(Stack stack, LoadGenerators load, Progress progress, Endpoints endpoints, Path directory, int seconds) {
+    CalibrationRun(RunningStack stack, LoadGenerators load, Progress progress, Endpoints endpoints, Path directory, int seconds) {
         this.stack = stack;
         this.load = load;
         this.progress = progress;

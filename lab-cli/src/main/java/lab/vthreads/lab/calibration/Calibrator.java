@@ -9,24 +9,17 @@ import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.run.Prewarm;
 import lab.vthreads.lab.stack.Endpoints;
 import lab.vthreads.infra.cep.CepLatency;
-import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.load.GatlingResults;
 import lab.vthreads.lab.load.LoadProperties;
-import lab.vthreads.lab.metrics.Window;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.isolation.Partition;
-import lab.vthreads.lab.metrics.SystemStats;
 import lab.vthreads.lab.stack.Factors;
-import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Measures what one request costs on this machine (see {@link Calibration}): either before any cell, on fresh services
@@ -60,7 +53,7 @@ public final class Calibrator {
      */
     static final int SATURATION_WARMUP_SECONDS = 10;
 
-    private final Stack stack;
+    private final RunningStack stack;
     private final StackSettings settings;
     private final LoadGenerators load;
     private final Progress progress;
@@ -74,7 +67,7 @@ public final class Calibrator {
     private final DownstreamLatency latency;
     private DatabaseSnapshot snapshot;
 
-    public Calibrator(Stack stack, StackSettings base, Cell cell, LoadGenerators load, Progress progress, Path resultsDirectory, Path home, int seconds,
+    public Calibrator(RunningStack stack, StackSettings base, Cell cell, LoadGenerators load, Progress progress, Path resultsDirectory, Path home, int seconds,
                Partition partition) {
         this(stack, base, cell, load, progress, resultsDirectory, home, seconds, partition, 0, null);
     }
@@ -86,7 +79,7 @@ public final class Calibrator {
      * @param snapshot       a user's application's data, put back before each run as before each cell; null: the lab's
      *                       own tables are emptied instead (or, for an application with its own database, nothing)
      */
-    public Calibrator(Stack stack, StackSettings base, Cell cell, LoadGenerators load, Progress progress, Path resultsDirectory, Path home, int seconds,
+    public Calibrator(RunningStack stack, StackSettings base, Cell cell, LoadGenerators load, Progress progress, Path resultsDirectory, Path home, int seconds,
                Partition partition, int prewarmSeconds, DatabaseSnapshot snapshot) {
         this.stack = stack;
         this.directory = resultsDirectory.resolve("calibration");

@@ -2,7 +2,7 @@ package lab.vthreads.lab.cli;
 
 import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.stack.RestartPolicy;
-import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.StackSettings.Component;
 import lab.vthreads.lab.stack.Supervisor;
@@ -59,9 +59,9 @@ public final class UpCommand implements Callable<Integer> {
         out.println("Starting the lab (" + options.mode.label() + " threads" + (settings.application() != null ? ", your application" : "")
                 + "); logs in " + root.relativize(runDirectory));
 
-        Stack stack;
+        RunningStack stack;
         try {
-            stack = Stack.start(settings);
+            stack = RunningStack.start(settings);
         } catch (StartFailure e) {
             System.err.println("lab up failed: " + e.getMessage());
             return 1;

@@ -10,7 +10,7 @@ import lab.vthreads.lab.run.DatabaseSnapshot;
 import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Calibration;
-import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.ThreadMode;
 
@@ -56,7 +56,7 @@ final class CalibrationSchedule {
      * The calibration the cells can be predicted from before they run: an earlier run's, or one measured now on fresh
      * services; null without one, or when it is measured after the cells (then said).
      */
-    Calibration beforeCells(Stack stack, StackSettings base, LoadGenerators load, Partition partition, int cores) throws Exception {
+    Calibration beforeCells(RunningStack stack, StackSettings base, LoadGenerators load, Partition partition, int cores) throws Exception {
         // Without a calibration there is no model: for quick runs and for tests of what the model does not need.
         if (!calibrates()) return null;
         fingerprint = CalibrationCache.fingerprint(options.home(), preset, calibrated(cells), options.calibrationSeconds(), partition, cores,
@@ -79,7 +79,7 @@ final class CalibrationSchedule {
     }
 
     /** On the host's services, once its cells are measured ({@link #hosts}); a failure is said, and left to {@link #afterCells}. */
-    void onHost(Stack stack, StackSettings base, LoadGenerators load, Partition partition, int cores, DatabaseSnapshot snapshot) throws Exception {
+    void onHost(RunningStack stack, StackSettings base, LoadGenerators load, Partition partition, int cores, DatabaseSnapshot snapshot) throws Exception {
         try {
             measuredOnHost = new CalibrationCache(options.resultsDirectory().getParent()).keep(fingerprint,
                     calibrator(stack, base, load, partition, snapshot).calibrateOnWarmServices(cores, String.join(", ", host.group().order())),
@@ -94,7 +94,7 @@ final class CalibrationSchedule {
      * The calibration once every cell has run: the one before them, the host's, or, where the host's services did not
      * start or its calibration failed, one on fresh services now; without it the results are kept with no model, and say why.
      */
-    Calibration afterCells(Stack stack, StackSettings base, LoadGenerators load, Partition partition, int cores, Calibration before) throws Exception {
+    Calibration afterCells(RunningStack stack, StackSettings base, LoadGenerators load, Partition partition, int cores, Calibration before) throws Exception {
         if (host == null) return before;
         if (measuredOnHost != null) return measuredOnHost;
         try {
@@ -121,7 +121,7 @@ final class CalibrationSchedule {
     }
 
     /** @param snapshot the warm application's data, as its cells had it; null on fresh services, which take their own */
-    private Calibrator calibrator(Stack stack, StackSettings base, LoadGenerators load, Partition partition, DatabaseSnapshot snapshot) {
+    private Calibrator calibrator(RunningStack stack, StackSettings base, LoadGenerators load, Partition partition, DatabaseSnapshot snapshot) {
         return new Calibrator(stack, base, calibrated(cells), load, progress, options.resultsDirectory(), options.home(), options.calibrationSeconds(),
                 partition, preset.prewarmSeconds(), snapshot);
     }

@@ -3,7 +3,7 @@ package lab.vthreads.lab.experiment;
 import lab.vthreads.lab.results.TargetDescription;
 
 import lab.vthreads.lab.results.ExperimentResults;
-import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.RunningStack;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,7 +23,7 @@ public final class Environments {
     }
 
     /** @param cores the experiment's CPUs (the partition's, both sides), not the lab's own after it moved to the load side */
-    static ExperimentResults.Environment describe(Path home, Stack stack, int cores) {
+    static ExperimentResults.Environment describe(Path home, RunningStack stack, int cores) {
         Path pessoaJar = jar(home, "pessoa-service");
         Map<String, String> components = new LinkedHashMap<>();
         stack.rows().forEach(row -> components.put(row.component().label(), row.settings()));

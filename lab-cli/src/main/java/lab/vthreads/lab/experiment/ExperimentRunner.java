@@ -9,19 +9,16 @@ import lab.vthreads.lab.results.ExperimentResults;
 import lab.vthreads.lab.results.RunIdentity;
 import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.faults.Fault;
-import lab.vthreads.lab.faults.FaultInjector;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.isolation.Isolations;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.model.ScaledScenario;
 import lab.vthreads.lab.process.ManagedProcess;
-import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.ResourceLimit;
-import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
-import lab.vthreads.lab.stack.ThreadMode;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -29,7 +26,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -84,7 +80,7 @@ public final class ExperimentRunner {
     private Preset preset;
     private List<Cell> cells;
     // What abort() must stop when the JVM is asked to exit mid-run (a shutdown hook cannot rely on finally blocks).
-    private volatile Stack running;
+    private volatile RunningStack running;
     private volatile Isolation isolation;
     private volatile boolean aborted;
 
@@ -106,7 +102,7 @@ public final class ExperimentRunner {
         aborted = true;
         LoadGenerators generators = load;
         if (generators != null) generators.abort();
-        Stack stack = running;
+        RunningStack stack = running;
         if (stack != null) stack.close();
         // With every component stopped, the cgroups can go too: a shutdown hook may be the last code that runs.
         Isolation partition = isolation;
@@ -119,7 +115,7 @@ public final class ExperimentRunner {
         return generators != null ? generators.started() : List.of();
     }
 
-    Stack runningStack() {
+    RunningStack runningStack() {
         return running;
     }
 
@@ -171,7 +167,7 @@ public final class ExperimentRunner {
         Calibration calibration;
         PairOfJvms.Tally tally;
         ScaledScenario scaled = null;
-        try (Stack stack = Stack.startInfrastructure(base, isolation)) {
+        try (RunningStack stack = RunningStack.startInfrastructure(base, isolation)) {
             running = stack;
             environment = Environments.describe(options.home(), stack, partition.machineCpuCount());
             int cores = environment.cores();
@@ -192,13 +188,8 @@ public final class ExperimentRunner {
             calibration = schedule.afterCells(stack, base, load, partition, cores, calibration);
         }
         deleteRecursively(base.runDirectory().resolve("postgres-data"));
-        List<ExperimentResults.CellResult> cellResults = new ArrayList<>();
-        tally.results().forEach((cell, repeats) -> cellResults.add(new ExperimentResults.CellResult(cell.id(), cell.variant(), cell.mode(),
-                cell.users(), cell, repeats, tally.failures().getOrDefault(cell, List.of()))));
-        return new ExperimentResults(ExperimentResults.SCHEMA_VERSION, preset.name(), preset.description(), preset.why(),
-                options.shortVariant(), started.toString(), Instant.now().toString(), environment, preset, calibration, scaled, partition,
-                cellResults, ExperimentResults.UNITS, null,
-                RunIdentity.of(options.home(), options.application(), options.scenario(), partition, environment.cores()));
+        return ExperimentResults.assemble(preset, options.shortVariant(), started, environment, calibration, scaled, partition, tally.results(),
+                tally.failures(), null, RunIdentity.of(options.home(), options.application(), options.scenario(), partition, environment.cores()));
     }
 
     private ScaledScenario scale(Calibration calibration, Partition partition) {

@@ -19,9 +19,6 @@ import lab.vthreads.lab.stack.Factor;
 
 import java.io.PrintStream;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -95,13 +92,8 @@ public final class ExternalRunner {
                     }
                 }
             }
-            List<ExperimentResults.CellResult> cellResults = new ArrayList<>();
-            results.forEach((cell, repeats) -> cellResults.add(new ExperimentResults.CellResult(cell.id(), cell.variant(), cell.mode(),
-                    cell.users(), cell, repeats, failures.getOrDefault(cell, List.of()))));
-            return new ExperimentResults(ExperimentResults.SCHEMA_VERSION, preset.name(), preset.description(), preset.why(),
-                    options.shortVariant(), started.toString(), Instant.now().toString(), Environments.describeExternal(options.home(), description),
-                    preset, null, null, isolation.partition(), cellResults, ExperimentResults.UNITS, description,
-                    RunIdentity.external(isolation.partition(), isolation.partition().machineCpuCount()));
+            return ExperimentResults.assemble(preset, options.shortVariant(), started, Environments.describeExternal(options.home(), description),
+                    null, null, isolation.partition(), results, failures, description, RunIdentity.external(isolation.partition(), isolation.partition().machineCpuCount()));
         }
     }
 

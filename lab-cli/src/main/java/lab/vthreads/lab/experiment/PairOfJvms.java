@@ -16,7 +16,7 @@ import lab.vthreads.lab.faults.FaultInjector;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.process.StartFailure;
-import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
 
 import java.nio.file.Files;
@@ -85,7 +85,7 @@ final class PairOfJvms {
         this.tally = tally;
     }
 
-    void run(Stack stack, StackSettings base, StackPlan.Group group, int repeat, AfterCells afterCells) throws Exception {
+    void run(RunningStack stack, StackSettings base, StackPlan.Group group, int repeat, AfterCells afterCells) throws Exception {
         Cell first = group.first();
         Path stackDir = options.resultsDirectory().resolve("cells").resolve(first.id()).resolve("r" + repeat);
         Files.createDirectories(stackDir);
@@ -130,13 +130,13 @@ final class PairOfJvms {
 
     /**
      * On every CPU, since the prewarm measures nothing and ends when the compilers do, which on the services' one CPU,
-     * shared with their request threads, takes far longer (see Stack#onEveryCpu). First with no CEP latency, as the
+     * shared with their request threads, takes far longer (see RunningStack#onEveryCpu). First with no CEP latency, as the
      * calibration: the JIT compiles a method once it has run thousands of times, so a thread-bound platform pair warmed
      * at its cells' throughput stays far less compiled than the virtual pair; without the latency both modes serve
      * what the CPU allows while they warm. Then a shorter one with the cells' latency: what only many requests waiting
      * at once compile (MeasuredRun#prewarm).
      */
-    private ExperimentResults.Prewarmed prewarm(Stack stack, StackSettings settings, MeasuredRun measuredRun, Cell first, Path stackDir,
+    private ExperimentResults.Prewarmed prewarm(RunningStack stack, StackSettings settings, MeasuredRun measuredRun, Cell first, Path stackDir,
                                                 DownstreamLatency latency) {
         return stack.onEveryCpu(() -> {
             latency.offForPrewarm();
@@ -151,7 +151,7 @@ final class PairOfJvms {
         });
     }
 
-    private ExperimentResults.RepeatResult runWithStealCheck(Stack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat,
+    private ExperimentResults.RepeatResult runWithStealCheck(RunningStack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat,
                                                              ExperimentResults.StackUse use, DatabaseSnapshot snapshot) throws Exception {
         ExperimentResults.RepeatResult result = runCell(stack, settings, measuredRun, cell, repeat, 1, use, snapshot);
         if (result.stealFlagged() && options.rerunOnSteal()) {
@@ -161,7 +161,7 @@ final class PairOfJvms {
         return result;
     }
 
-    private ExperimentResults.RepeatResult runCell(Stack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat, int attempt,
+    private ExperimentResults.RepeatResult runCell(RunningStack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat, int attempt,
                                                    ExperimentResults.StackUse use, DatabaseSnapshot snapshot) throws Exception {
         // The prewarm's and an earlier cell's writes go: every cell starts from the same data.
         if (snapshot != null) snapshot.restore();

@@ -6,7 +6,7 @@ import lab.vthreads.infra.cep.CepLatencySwitch;
 import lab.vthreads.infra.cep.ConnectionRefusalsApi;
 import lab.vthreads.lab.process.HealthCheck;
 import lab.vthreads.lab.process.ManagedProcess;
-import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.StackSettings.Component;
 
@@ -32,7 +32,7 @@ public final class FaultInjector {
     private static final Pattern LOAD_STARTED = Pattern.compile("Lab load started at epoch ms (\\d+)");
     private static final Duration LOAD_START_WAIT = Duration.ofMinutes(3);
 
-    private final Stack stack;
+    private final RunningStack stack;
     private final StackSettings cell;
     private final List<Fault> faults;
     private final Map<String, ManagedProcess> measured;
@@ -48,7 +48,7 @@ public final class FaultInjector {
      * @param cell     the settings the services run with in this cell (the CEP latency to restore after a CEP restart)
      * @param measured the processes the sampler reads: a restarted component's new process replaces the old one there
      */
-    public FaultInjector(Stack stack, StackSettings cell, List<Fault> faults, Map<String, ManagedProcess> measured, Consumer<String> notes) {
+    public FaultInjector(RunningStack stack, StackSettings cell, List<Fault> faults, Map<String, ManagedProcess> measured, Consumer<String> notes) {
         this.stack = stack;
         this.cell = cell;
         this.faults = List.copyOf(faults);

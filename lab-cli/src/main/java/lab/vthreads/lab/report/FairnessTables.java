@@ -3,14 +3,11 @@ package lab.vthreads.lab.report;
 import lab.vthreads.lab.results.ExperimentResults;
 import lab.vthreads.lab.results.SampleKeys;
 import lab.vthreads.lab.isolation.Partition;
-import lab.vthreads.lab.model.RecommendedLimit;
-import lab.vthreads.lab.stack.Factors;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.Locale;
-import java.util.Map;
 
 import static lab.vthreads.lab.report.ReportTables.num;
 import static lab.vthreads.lab.report.ReportTables.orDash;

@@ -4,7 +4,6 @@ import lab.vthreads.lab.results.ExperimentResults;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Bound;
 import lab.vthreads.lab.model.Calibration;
-import lab.vthreads.lab.results.SampleKeys;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,6 @@ package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.results.ExperimentResults;
 import lab.vthreads.lab.results.SampleKeys;
-import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.RecommendedLimit;
 import lab.vthreads.lab.stack.Factors;
 

@@ -2,19 +2,13 @@ package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.results.ExperimentResults;
 import lab.vthreads.lab.plan.Published;
-import lab.vthreads.lab.model.Bound;
 import lab.vthreads.lab.isolation.Partition;
-import lab.vthreads.lab.model.Calibration;
-import lab.vthreads.lab.model.RecommendedLimit;
 import lab.vthreads.lab.model.ScaledScenario;
-import lab.vthreads.lab.results.SampleKeys;
-import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.ThreadMode;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
 

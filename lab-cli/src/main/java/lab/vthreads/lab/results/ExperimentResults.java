@@ -57,6 +57,21 @@ public record ExperimentResults(
             "machineBusy, steal", "share of all cores' time, 0..1",
             "threads, connections", "count");
 
+    /**
+     * One run's results as both runners assemble them: a cell per entry of {@code repeats}, in its order, with the
+     * reasons its repeats did not run; finished now.
+     */
+    public static ExperimentResults assemble(Preset preset, boolean shortVariant, java.time.Instant started, Environment environment,
+                                             Calibration calibration, ScaledScenario scaled, Partition partition,
+                                             Map<Cell, List<RepeatResult>> repeats, Map<Cell, List<String>> failures,
+                                             TargetDescription target, RunIdentity identity) {
+        List<CellResult> cells = new java.util.ArrayList<>();
+        repeats.forEach((cell, runs) -> cells.add(new CellResult(cell.id(), cell.variant(), cell.mode(), cell.users(), cell, runs,
+                failures.getOrDefault(cell, List.of()))));
+        return new ExperimentResults(SCHEMA_VERSION, preset.name(), preset.description(), preset.why(), shortVariant, started.toString(),
+                java.time.Instant.now().toString(), environment, preset, calibration, scaled, partition, cells, UNITS, target, identity);
+    }
+
     public record Environment(String jdk, String jvm, String springBoot, String hikariCp, String pgjdbc, String gatling,
                               int cores, long memoryMb, String os, Map<String, String> components) {
     }

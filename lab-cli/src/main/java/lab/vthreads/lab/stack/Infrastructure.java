@@ -28,7 +28,7 @@ final class Infrastructure {
     private static final Duration START = Duration.ofSeconds(90);
 
     /** A started component and its line in the stack's table; no process for a database the lab does not run. */
-    record Started(ManagedProcess process, Stack.Row row) {
+    record Started(ManagedProcess process, RunningStack.Row row) {
     }
 
     private final StackSettings settings;
@@ -72,7 +72,7 @@ final class Infrastructure {
     /** @param keepData a restart (a fault experiment, a supervisor) must find every row it had; the first start begins empty */
     Started postgres(boolean keepData) {
         if (settings.externalDatabase() != null) {
-            return new Started(null, new Stack.Row(Component.POSTGRES, settings.jdbcUrl(), -1, "external, user " + settings.externalDatabase().user()));
+            return new Started(null, new RunningStack.Row(Component.POSTGRES, settings.jdbcUrl(), -1, "external, user " + settings.externalDatabase().user()));
         }
         Path dataDirectory = settings.runDirectory().resolve("postgres-data");
         List<String> args = new ArrayList<>(List.of(
@@ -85,7 +85,7 @@ final class Infrastructure {
                 launcher.main(settings, Component.POSTGRES, List.of("-Xmx256m"), null, EmbeddedPostgresMain.class.getName(), args));
         HealthCheck.awaitLogLine(postgres, "PostgreSQL ready", START);
         adoptPostmaster(postgres, dataDirectory);
-        return new Started(postgres, new Stack.Row(Component.POSTGRES, settings.jdbcUrl(), postgres.pid(),
+        return new Started(postgres, new RunningStack.Row(Component.POSTGRES, settings.jdbcUrl(), postgres.pid(),
                 "embedded PostgreSQL 18, user " + EmbeddedPostgresServer.USER + ", data in " + settings.home().relativize(dataDirectory)));
     }
 
@@ -112,7 +112,7 @@ final class Infrastructure {
         ManagedProcess wiremock = register.apply(Component.WIREMOCK, launcher.main(settings, Component.WIREMOCK, limit.jvmFlags(), limit,
                 CepMockMain.class.getName(), arguments));
         HealthCheck.awaitLogLine(wiremock, "CEP mock ready", START);
-        return new Started(wiremock, new Stack.Row(Component.WIREMOCK, settings.url(settings.ports().wiremock()), wiremock.pid(),
+        return new Started(wiremock, new RunningStack.Row(Component.WIREMOCK, settings.url(settings.ports().wiremock()), wiremock.pid(),
                 (app != null ? "stubs from " + app.stubs() + ", latency " + (settings.cepLatency() instanceof CepLatency.None
                         ? "the stubs' own" : settings.cepLatency().text() + " on every stub") : "latency " + settings.cepLatency().text())
                         + ", async responses, no journal"

@@ -3,16 +3,12 @@ package lab.vthreads.lab.stack;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.pinning.PinningRecording;
 import lab.vthreads.lab.process.ManagedProcess;
-import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.stack.StackSettings.Component;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Builds each component's command line (the JVM, its flags, its jar or main class) and starts it as a process of its
@@ -79,7 +75,7 @@ final class Launcher {
 
     /**
      * The service's AOT cache, trained now if missing: where the service itself will run ({@link #placed}), so that a
-     * training during {@link Stack#startServices}, whose services may use every CPU, does too. Run from the lab's own
+     * training during {@link RunningStack#startServices}, whose services may use every CPU, does too. Run from the lab's own
      * place instead, both trainings shared the load side's one CPU, one after the other (68 s here, the first run after
      * every build).
      */

@@ -30,7 +30,7 @@ public final class Supervisor implements AutoCloseable {
     /** The signals {@code ./lab kill} may send, sent by PID with the system's kill(1). */
     public static final Set<String> SIGNALS = Set.of("TERM", "KILL", "INT", "STOP", "CONT");
 
-    private final Stack stack;
+    private final RunningStack stack;
     private final RestartPolicy policy;
     private final Consumer<String> events;
     private final Map<Component, State> states = new EnumMap<>(Component.class);
@@ -44,7 +44,7 @@ public final class Supervisor implements AutoCloseable {
     });
     private volatile boolean closed;
 
-    public Supervisor(Stack stack, RestartPolicy policy, Consumer<String> events) {
+    public Supervisor(RunningStack stack, RestartPolicy policy, Consumer<String> events) {
         this.stack = stack;
         this.policy = policy;
         this.events = events;

@@ -4,7 +4,6 @@ import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.results.ExperimentResults;
 import lab.vthreads.lab.app.Application;
 import lab.vthreads.lab.app.PessoaAsAStranger;
-import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.model.Bottleneck;
 import lab.vthreads.lab.report.Summary;
 import lab.vthreads.lab.report.ResultsFiles;
@@ -17,7 +16,6 @@ import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -70,8 +68,7 @@ class AppExperimentIT {
         Path scenario = PessoaAsAStranger.storeAndReadBack(temp, 5000);
         Application app = PessoaAsAStranger.withStubs(HOME);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, FreePorts.stack(), 0.5, false, 0, false, false,
-                Isolation.Request.AUTO, new PrintStream(progress, true), app, scenario));
+        ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).progressTo(progress).application(app, scenario).build());
 
         ExperimentResults results = runner.run();
         ResultsFiles.write(dir, results);
@@ -122,8 +119,8 @@ class AppExperimentIT {
                       - get: /v1/io
                 """);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, FreePorts.stack(), 0.5, false, 8, false, false,
-                Isolation.Request.AUTO, new PrintStream(progress, true), PessoaAsAStranger.withStubs(HOME), scenario));
+        ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).calibrated(8).progressTo(progress)
+                .application(PessoaAsAStranger.withStubs(HOME), scenario).build());
 
         ExperimentResults results = runner.run();
 
@@ -164,8 +161,8 @@ class AppExperimentIT {
                       - get: /v1/nowhere
                 """);
         StackSettings.StackPorts ports = FreePorts.stack();
-        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, temp.resolve("run"), ports, 0.5, false, 0, false,
-                false, Isolation.Request.AUTO, new PrintStream(new ByteArrayOutputStream(), true), PessoaAsAStranger.withStubs(HOME), scenario));
+        ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, temp.resolve("run")).ports(ports)
+                .application(PessoaAsAStranger.withStubs(HOME), scenario).build());
 
         assertThatThrownBy(runner::run).isInstanceOf(StartFailure.class)
                 .hasMessageContaining("the scenario failed against the application before anything was measured")

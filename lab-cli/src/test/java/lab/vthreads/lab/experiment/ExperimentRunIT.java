@@ -5,17 +5,14 @@ import lab.vthreads.lab.results.ExperimentResults;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.report.ResultsFiles;
-import lab.vthreads.lab.stack.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -58,8 +55,7 @@ class ExperimentRunIT {
                   - {name: no-such-hikari, modes: [virtual], hikariCp: "0.0.0"}
                 """);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, FreePorts.stack(), 0.5, false, 12, true, false, Isolation.Request.AUTO,
-                new PrintStream(progress, true)));
+        ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).recalibrated(12).progressTo(progress).build());
 
         ExperimentResults results = runner.run();
         ResultsFiles.write(dir, results);
@@ -175,8 +171,7 @@ class ExperimentRunIT {
                 cepLatency: fixed:50
                 repeat: 1
                 """);
-        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(tiny, false, HOME, dir, FreePorts.stack(), 0.5, false, 60, true, false, Isolation.Request.AUTO,
-                new PrintStream(new ByteArrayOutputStream(), true)));
+        ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).recalibrated(60).build());
         Thread run = new Thread(() -> {
             try {
                 runner.run();

@@ -5,7 +5,7 @@ import lab.vthreads.lab.results.ExperimentResults;
 import lab.vthreads.lab.report.ResultsFiles;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.FreePorts;
-import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Test;
@@ -73,8 +73,8 @@ class ExternalTargetIT {
                 """);
         Path dir = temp.resolve("run");
         List<ProcessHandle> theirs = new ArrayList<>();
-        try (Stack platformStack = Stack.start(platform); Stack virtualStack = Stack.start(virtual)) {
-            for (Stack stack : List.of(platformStack, virtualStack)) stack.processes().values().forEach(p -> theirs.addAll(p.handles()));
+        try (RunningStack platformStack = RunningStack.start(platform); RunningStack virtualStack = RunningStack.start(virtual)) {
+            for (RunningStack stack : List.of(platformStack, virtualStack)) stack.processes().values().forEach(p -> theirs.addAll(p.handles()));
             ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
             ExperimentResults results = new ExternalRunner(new ExternalRunner.Options(tiny, false, HOME, dir, targetFile, 0.5,

@@ -5,16 +5,13 @@ import lab.vthreads.lab.results.ExperimentResults;
 import lab.vthreads.lab.faults.Fault;
 import lab.vthreads.lab.faults.FaultEvent;
 import lab.vthreads.lab.faults.FaultOutcome;
-import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.report.ResultsFiles;
-import lab.vthreads.lab.stack.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -55,8 +52,7 @@ class FaultsRunIT {
                   - {kind: cep-restart, atSecond: 70}
                 """);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(faults, false, ExperimentRunIT.HOME, dir, FreePorts.stack(), 0.5,
-                false, 0, false, false, Isolation.Request.AUTO, new PrintStream(progress, true)));
+        ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(faults, dir).progressTo(progress).build());
 
         ExperimentResults results = runner.run();
         ResultsFiles.write(dir, results);

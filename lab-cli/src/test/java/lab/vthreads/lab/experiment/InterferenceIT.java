@@ -7,15 +7,12 @@ import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.report.Interference;
 import lab.vthreads.lab.report.Summary;
-import lab.vthreads.lab.stack.FreePorts;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -95,8 +92,7 @@ class InterferenceIT {
     }
 
     private static ExperimentResults run(Path dir, Isolation.Request isolation) throws Exception {
-        ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(Preset.parse(SMALL), false, HOME, dir, FreePorts.stack(), 0.5, false, 0,
-                true, false, isolation, new PrintStream(new ByteArrayOutputStream(), true)));
+        ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(Preset.parse(SMALL), dir).isolation(isolation).build());
         return runner.run();
     }
 

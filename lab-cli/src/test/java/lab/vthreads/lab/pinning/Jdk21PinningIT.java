@@ -6,7 +6,7 @@ import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.FreePorts;
 import lab.vthreads.lab.stack.ServiceJdk;
-import lab.vthreads.lab.stack.Stack;
+import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Assumptions;
@@ -48,7 +48,7 @@ class Jdk21PinningIT {
         }
         StackSettings settings = new StackSettings(ThreadMode.VIRTUAL, Factors.builder().jdk("21").cepLock("synchronized").cepLatency("fixed:30").build(),
                 FreePorts.stack(), Map.of(), null, HOME, run);
-        try (Stack stack = Stack.start(settings)) {
+        try (RunningStack stack = RunningStack.start(settings)) {
             assertThat(stack.rows()).filteredOn(r -> r.component() == StackSettings.Component.PESSOA).singleElement()
                     .satisfies(r -> assertThat(r.settings()).contains("JDK " + jdk21.version(), "each CEP lookup inside synchronized", "no AOT cache"));
             Http gateway = new Http("http://127.0.0.1:" + settings.ports().gateway(), Duration.ofSeconds(60));

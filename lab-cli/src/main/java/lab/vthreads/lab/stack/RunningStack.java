@@ -20,7 +20,7 @@ import java.util.Map;
  * One component can be stopped and started again while the others run (PostgreSQL keeps its data); closing the stack
  * stops them all in reverse order, as does a failure to start any one of them. Every process is stopped by its PID.
  */
-public final class Stack implements AutoCloseable {
+public final class RunningStack implements AutoCloseable {
 
     private static final Duration SERVICE_START = Duration.ofSeconds(180);
 
@@ -35,7 +35,7 @@ public final class Stack implements AutoCloseable {
     private StackSettings services;
     private boolean postgresInitialised;
 
-    private Stack(StackSettings settings, Isolation isolation) {
+    private RunningStack(StackSettings settings, Isolation isolation) {
         this.settings = settings;
         this.services = settings;
         this.launcher = new Launcher(isolation);
@@ -49,8 +49,8 @@ public final class Stack implements AutoCloseable {
     }
 
     /** Every component on every CPU, as {@code ./lab up} runs them. */
-    public static Stack start(StackSettings settings) {
-        Stack stack = startInfrastructure(settings, Isolations.none());
+    public static RunningStack start(StackSettings settings) {
+        RunningStack stack = startInfrastructure(settings, Isolations.none());
         try {
             stack.startServices(settings);
             return stack;
@@ -64,8 +64,8 @@ public final class Stack implements AutoCloseable {
      * PostgreSQL and the CEP API only: an experiment keeps them and restarts the services for every cell. Each
      * component starts in its place in the {@code isolation}'s partition.
      */
-    public static Stack startInfrastructure(StackSettings settings, Isolation isolation) {
-        Stack stack = new Stack(settings, isolation);
+    public static RunningStack startInfrastructure(StackSettings settings, Isolation isolation) {
+        RunningStack stack = new RunningStack(settings, isolation);
         try {
             stack.infrastructure.checkPorts();
             if (stack.infrastructure.needsPostgres()) stack.startPostgres();
