@@ -228,13 +228,15 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
      * service from queueing what it cannot serve yet.
      */
     public ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Cell cell, Path dir) throws java.io.IOException {
-        return prewarm(endpoints, Map.of(), cell, dir, Prewarm.Rule.FIRST, preset.prewarmSeconds(), () -> { });
+        int cap = preset.prewarmSeconds();
+        return prewarm(endpoints, Map.of(), cell, dir, List.of(new Prewarm.Stage(Prewarm.Rule.FIRST, cap, () -> announce(Prewarm.Rule.FIRST, cell, cap, ""),
+                () -> { }))).getFirst();
     }
 
     /**
      * A fresh pair's prewarms, with the cell's users: first without the CEP latency (the caller has switched it off; see
-     * ExperimentRunner), then, where the cells have one, with it ({@code latencyOn} switches it back), the same users, no
-     * ramp to speak of, the settle rule with the gateway's throughput steady too, at most {@link #WITH_LATENCY_SECONDS}.
+     * PairOfJvms), then, where the cells have one, with it ({@code latencyOn} switches it back under the same load
+     * generator), the settle rule with the gateway's throughput steady too, at most {@link #WITH_LATENCY_SECONDS}.
      * Without the second, the paths a request takes only while many of them wait on the CEP API (a full client
      * connection pool, every Tomcat thread or virtual thread parked at once) were first compiled in the first cell's
      * window: in the default preset's virtual 120-user cell, first on its JVMs, pessoa-service's compilers were at work
@@ -250,27 +252,32 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
         boolean withLatency = endpoints.cepAdmin() != null && !(cell.factors().latency() instanceof lab.vthreads.infra.cep.CepLatency.None);
         Prewarm.Rule last = withLatency ? Prewarm.Rule.WITH_LATENCY : Prewarm.Rule.FIRST;
         Runnable rehearsal = threadDumpRehearsal(services, cell, dir.resolve(last.name()));
-        ExperimentResults.Prewarmed first = prewarm(endpoints, services, cell, dir, Prewarm.Rule.FIRST, preset.prewarmSeconds(),
-                withLatency ? () -> { } : rehearsal);
-        if (!withLatency) return first;
-        latencyOn.run();
-        return first.followedBy(prewarm(endpoints, services, cell, dir, Prewarm.Rule.WITH_LATENCY,
-                Math.min(preset.prewarmSeconds(), WITH_LATENCY_SECONDS), rehearsal));
+        int firstCap = preset.prewarmSeconds(), secondCap = Math.min(preset.prewarmSeconds(), WITH_LATENCY_SECONDS);
+        List<Prewarm.Stage> stages = new java.util.ArrayList<>(List.of(new Prewarm.Stage(Prewarm.Rule.FIRST, firstCap,
+                () -> announce(Prewarm.Rule.FIRST, cell, firstCap, ""), withLatency ? () -> { } : rehearsal)));
+        // The second stage on the same load: the latency switched on under it, with no new Gatling JVM, ramp or drain.
+        if (withLatency) stages.add(new Prewarm.Stage(Prewarm.Rule.WITH_LATENCY, secondCap, () -> {
+            announce(Prewarm.Rule.WITH_LATENCY, cell, secondCap, ", the CEP latency switched on under the same load");
+            latencyOn.run();
+        }, rehearsal));
+        List<ExperimentResults.Prewarmed> done = prewarm(endpoints, services, cell, dir, stages);
+        return done.size() == 1 ? done.getFirst() : done.getFirst().followedBy(done.get(1));
     }
 
     /** The second prewarm's cap: the first left the services compiled for everything but the waits. */
     public static final int WITH_LATENCY_SECONDS = 45;
 
-    private ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir, Prewarm.Rule rule,
-                                                int maxSeconds, Runnable underLoad) throws java.io.IOException {
-        String name = rule.name();
+    private void announce(Prewarm.Rule rule, Cell cell, int maxSeconds, String how) {
+        progress.note(String.format(java.util.Locale.ROOT, "%s: %d users until the services' JIT and CPU per request settle, at most %d s%s",
+                rule.name(), cell.users(), maxSeconds, how));
+    }
+
+    private List<ExperimentResults.Prewarmed> prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir,
+                                                      List<Prewarm.Stage> stages) throws java.io.IOException {
         Files.createDirectories(dir);
         LoadProperties properties = LoadProperties.closed(endpoints.gateway(), home.resolve("wiremock/ceps.csv"), cell.users())
-                .client(cell.factors().client()).resultsFile(dir.resolve(name + "-results.json"));
-        progress.note(String.format(java.util.Locale.ROOT, "%s: %d users until the services' JIT and CPU per request settle, at most %d s",
-                name, cell.users(), maxSeconds));
-        return new Prewarm(load, progress).run(properties, endpoints.services(), services,
-                maxSeconds, dir, rule, underLoad);
+                .client(cell.factors().client()).resultsFile(dir.resolve(stages.getFirst().rule().name() + "-results.json"));
+        return new Prewarm(load, progress).run(properties, endpoints.services(), services, dir, stages);
     }
 
     /** The timeline and recoveries from the load generator's results, and the rows from PostgreSQL itself. */

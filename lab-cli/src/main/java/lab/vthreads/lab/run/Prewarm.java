@@ -8,6 +8,7 @@ import lab.vthreads.lab.metrics.SystemStats;
 import lab.vthreads.lab.process.ManagedProcess;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -116,19 +117,59 @@ public final class Prewarm {
     }
 
     /**
+     * One stage of a prewarm: its rule, its cap, what to do as it begins (switch the CEP latency on) and once under its
+     * load (rehearse the thread dumps), a window after its ramp, early enough for the compiling it sets off to end
+     * before "settled" can be said.
+     */
+    public record Stage(Rule rule, int maxSeconds, Runnable atStart, Runnable underLoad) {
+    }
+
+    /**
      * @param processes each service's process, by name, for their CPU per request; empty: the throughput rule
-     * @param underLoad once, a window after the ramp: work whose first run the cells should not pay for, early enough
-     *                  for the compiling it sets off to end before "settled" can be said
      */
     public ExperimentResults.Prewarmed run(LoadProperties properties, Map<String, String> managements, Map<String, ManagedProcess> processes, int maxSeconds,
                                     Path dir, Rule rule, Runnable underLoad) {
+        return run(properties, managements, processes, dir, List.of(new Stage(rule, maxSeconds, () -> { }, underLoad))).getFirst();
+    }
+
+    /**
+     * The stages one after the other on one load generator, started once for all of them: a second stage needs no new
+     * Gatling JVM, no ramp from zero and no drain before it, only its own settle rule from the moment it begins.
+     *
+     * @return each stage's prewarm, in order; a stage the load generator did not live to reach is "not settled" at 0 s
+     */
+    public List<ExperimentResults.Prewarmed> run(LoadProperties properties, Map<String, String> managements, Map<String, ManagedProcess> processes,
+                                                 Path dir, List<Stage> stages) {
+        Rule first = stages.getFirst().rule();
+        int total = stages.stream().mapToInt(Stage::maxSeconds).sum();
+        ManagedProcess gatling = load.start(properties.profile(first.rampSeconds(), Math.max(1, total - first.rampSeconds()), 0).warmup(0),
+                dir.resolve(first.name()), dir.resolve(first.name() + ".log"));
+        List<ExperimentResults.Prewarmed> prewarmed = new ArrayList<>();
+        try {
+            for (Stage stage : stages) {
+                stage.atStart().run();
+                prewarmed.add(stage(gatling, properties, managements, processes, dir, stage));
+            }
+        } finally {
+            gatling.stop();
+        }
+        drain(managements.values());
+        return prewarmed;
+    }
+
+    private ExperimentResults.Prewarmed stage(ManagedProcess gatling, LoadProperties properties, Map<String, String> managements,
+                                              Map<String, ManagedProcess> processes, Path dir, Stage stage) {
+        Rule rule = stage.rule();
         String name = rule.name();
+        try {
+            java.nio.file.Files.createDirectories(dir.resolve(name));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         PrewarmCompilers compilers = new PrewarmCompilers(managements.keySet());
         PrewarmThroughput throughput = new PrewarmThroughput();
         // The gateway answers every request the users make: its count is the system's throughput.
         String counted = managements.getOrDefault("gateway-service", managements.values().iterator().next());
-        ManagedProcess gatling = load.start(properties.profile(rule.rampSeconds(), Math.max(1, maxSeconds - rule.rampSeconds()), 0).warmup(0),
-                dir.resolve(name), dir.resolve(name + ".log"));
         long start = System.nanoTime();
         double elapsed = 0;
         boolean settled = false, ranUnderLoad = false;
@@ -136,7 +177,7 @@ public final class Prewarm {
         StringBuilder trace = new StringBuilder("seconds," + String.join(",", managements.keySet().stream().map(s -> s + " compile ms").toList())
                 + ",gateway 2xx requests,services CPU s\n");
         try {
-            while (gatling.isAlive() && elapsed < maxSeconds) {
+            while (gatling.isAlive() && elapsed < stage.maxSeconds()) {
                 sleep(1000);
                 elapsed = (System.nanoTime() - start) / 1e9;
                 Map<String, Double> milliseconds = new LinkedHashMap<>();
@@ -156,7 +197,7 @@ public final class Prewarm {
                 trace.append(',').append(Double.isNaN(cpu) ? "" : String.format(Locale.ROOT, "%.2f", cpu)).append('\n');
                 if (!ranUnderLoad && elapsed >= rule.rampSeconds() + WINDOW_SECONDS / 2.0) {
                     ranUnderLoad = true;
-                    underLoad.run();
+                    stage.underLoad().run();
                     continue;
                 }
                 if (elapsed >= rule.minSeconds() && compilers.settled() && throughput.servicesSteady() && (!rule.throughputToo() || throughput.steady())) {
@@ -165,7 +206,6 @@ public final class Prewarm {
                 }
             }
         } finally {
-            gatling.stop();
             writeTrace(dir.resolve(name + "-trace.csv"), trace);
         }
         Map<String, Double> shares = compilers.shares();
@@ -174,7 +214,6 @@ public final class Prewarm {
                 name, elapsed, settled ? "settled" : "stopped at the cap, not settled", PrewarmCompilers.describe(shares), rate, WINDOW_SECONDS,
                 percent(trend), WINDOW_SECONDS, Double.isNaN(cpuTrend) && processes.isEmpty() ? ""
                         : String.format(Locale.ROOT, "; the services' CPU per request %.2f ms, %s", throughput.cpuPerRequestMs(), percent(cpuTrend))));
-        drain(managements.values());
         Map<String, Double> known = new LinkedHashMap<>();
         shares.forEach((service, share) -> known.put(service, share.isNaN() ? null : share));
         return new ExperimentResults.Prewarmed(Math.round(elapsed * 10) / 10.0, settled, known, properties.users(), ExperimentResults.measured(rate),
