@@ -12,6 +12,7 @@ WORKDIR /src
 COPY mvnw pom.xml ./
 COPY .mvn .mvn
 COPY lab-infra/pom.xml lab-infra/
+COPY lab-test-support/pom.xml lab-test-support/
 COPY lab-scenario/pom.xml lab-scenario/
 COPY service-support/pom.xml service-support/
 COPY pessoa-service/pom.xml pessoa-service/
@@ -20,12 +21,13 @@ COPY gatling/pom.xml gatling/
 COPY lab-cli/pom.xml lab-cli/
 COPY db db
 COPY lab-infra/src lab-infra/src
+COPY lab-test-support/src lab-test-support/src
 COPY service-support/src service-support/src
 COPY pessoa-service/src pessoa-service/src
 COPY gateway-service/src gateway-service/src
 
-# install, not package: copy-dependencies resolves the test scope too (lab-infra for pessoa-service; pessoa-service
-# and lab-infra for gateway-service), and without -am it finds the reactor's modules only in the local repository.
+# install, not package: copy-dependencies resolves the test scope too (lab-test-support for pessoa-service;
+# pessoa-service and lab-test-support for gateway-service), and without -am it finds the reactor's modules only in the local repository.
 FROM sources AS build
 ARG MODULE
 RUN --mount=type=cache,target=/root/.m2 \

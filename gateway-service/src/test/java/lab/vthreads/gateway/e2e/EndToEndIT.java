@@ -3,7 +3,7 @@ package lab.vthreads.gateway.e2e;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
 import lab.vthreads.gateway.support.PessoaServiceProcess;
-import lab.vthreads.infra.SharedInfrastructure;
+import lab.vthreads.infra.testsupport.SharedInfrastructure;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package lab.vthreads.gateway.e2e;
 
 import lab.vthreads.gateway.support.PessoaServiceProcess;
-import lab.vthreads.infra.SharedInfrastructure;
+import lab.vthreads.infra.testsupport.SharedInfrastructure;
 import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;

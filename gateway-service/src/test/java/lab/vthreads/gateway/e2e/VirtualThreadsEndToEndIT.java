@@ -3,7 +3,7 @@ package lab.vthreads.gateway.e2e;
 import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
-import lab.vthreads.infra.SharedInfrastructure;
+import lab.vthreads.infra.testsupport.SharedInfrastructure;
 import lab.vthreads.infra.cep.CepLatency;
 import org.junit.jupiter.api.Test;
 import org.springframework.test.context.DynamicPropertyRegistry;

@@ -1,6 +1,6 @@
 package lab.vthreads.lab.run;
 
-import lab.vthreads.infra.SharedInfrastructure;
+import lab.vthreads.infra.testsupport.SharedInfrastructure;
 import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package lab.vthreads.pessoa.cep;
 
-import lab.vthreads.infra.SharedInfrastructure;
+import lab.vthreads.infra.testsupport.SharedInfrastructure;
 import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;

@@ -1,6 +1,6 @@
 package lab.vthreads.pessoa.deadline;
 
-import lab.vthreads.infra.SharedInfrastructure;
+import lab.vthreads.infra.testsupport.SharedInfrastructure;
 import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;

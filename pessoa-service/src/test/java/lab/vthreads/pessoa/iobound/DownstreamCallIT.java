@@ -1,7 +1,7 @@
 package lab.vthreads.pessoa.iobound;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import lab.vthreads.infra.SharedInfrastructure;
+import lab.vthreads.infra.testsupport.SharedInfrastructure;
 import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.infra.testsupport.Http;
 import lab.vthreads.pessoa.support.ServiceTestBase;

@@ -5,7 +5,7 @@ import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
 import lab.vthreads.pessoa.support.HikariPool;
-import lab.vthreads.infra.SharedInfrastructure;
+import lab.vthreads.infra.testsupport.SharedInfrastructure;
 import lab.vthreads.pessoa.support.ServiceTestBase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

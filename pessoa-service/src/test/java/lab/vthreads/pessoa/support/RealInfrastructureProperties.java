@@ -1,6 +1,6 @@
 package lab.vthreads.pessoa.support;
 
-import lab.vthreads.infra.SharedInfrastructure;
+import lab.vthreads.infra.testsupport.SharedInfrastructure;
 import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;

@@ -1,9 +1,8 @@
-package lab.vthreads.infra;
+package lab.vthreads.infra.testsupport;
 
 import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.infra.cep.CepMockServer;
 import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
-import lab.vthreads.infra.testsupport.ListenPorts;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -22,11 +22,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class RefusingFrontTest {
 
+    /** The repository's stubs, as lab-infra's CEP mock tests serve them. */
+    private static final java.nio.file.Path WIREMOCK_FILES = java.nio.file.Path.of("..", "wiremock");
+
     static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
 
     @Test
     void relaysAnswersAndRefusesNewConnectionsWhileToldTo() throws Exception {
-        try (CepMockServer mock = CepMockServer.start("127.0.0.1", ListenPorts.next(), CepMockServerTest.ROOT, new CepLatency.None(), true)) {
+        try (CepMockServer mock = CepMockServer.start("127.0.0.1", ListenPorts.next(), WIREMOCK_FILES, new CepLatency.None(), true)) {
             assertThat(get(mock, "/ws/01001000/json/").statusCode()).isEqualTo(200);
             assertThat(get(mock, "/ws/01001000/json/").body()).contains("\"cep\"");
 
@@ -61,7 +64,7 @@ class RefusingFrontTest {
     @Test
     void listensAgainEveryTimeTheRefusalsStop() throws Exception {
         // Stopping right after a slice closed the listener must find the port free: the closing waits for its acceptor.
-        try (CepMockServer mock = CepMockServer.start("127.0.0.1", ListenPorts.next(), CepMockServerTest.ROOT, new CepLatency.None(), true)) {
+        try (CepMockServer mock = CepMockServer.start("127.0.0.1", ListenPorts.next(), WIREMOCK_FILES, new CepLatency.None(), true)) {
             for (int i = 0; i < 30; i++) {
                 ConnectionRefusalsApi.start("127.0.0.1", mock.port(), 0.9, 30);
                 Thread.sleep(3 + i % 7);
@@ -73,7 +76,7 @@ class RefusingFrontTest {
 
     @Test
     void aMockWithoutAFrontCannotRefuse() {
-        try (CepMockServer mock = CepMockServer.start(0, CepMockServerTest.ROOT, new CepLatency.None())) {
+        try (CepMockServer mock = CepMockServer.start(0, WIREMOCK_FILES, new CepLatency.None())) {
             assertThat(mock.front()).isNull();
             assertThatThrownBy(() -> ConnectionRefusalsApi.start("127.0.0.1", mock.port(), 0.05, 10)).hasMessageContaining("409")
                     .hasMessageContaining("--refusable");
