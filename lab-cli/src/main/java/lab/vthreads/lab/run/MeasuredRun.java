@@ -69,8 +69,8 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
         Map<String, ManagedProcess> processes = Collections.synchronizedMap(new LinkedHashMap<>(measured));
         Path resultsFile = dir.resolve("gatling-results.json");
         // The warm-up is the same run's first seconds at full load: the services and the load generator's own JVM
-        // are warm when the hold window starts (a separate warm-up left the measured Gatling JVM cold, and its JIT
-        // compiling into the window moved its CPU per request by up to 27% between runs here).
+        // are warm when the hold window starts (a separate warm-up left the measured Gatling JVM cold, its JIT
+        // compiling into the window).
         LoadProperties properties = LoadProperties.closed(endpoints.gateway(), home.resolve("wiremock/ceps.csv"), cell.users())
                 .client(cell.factors().client()).profile(preset.rampUpSeconds(), preset.holdSeconds(), preset.rampDownSeconds())
                 .warmup(preset.warmupSeconds()).resultsFile(resultsFile);
@@ -221,11 +221,8 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
 
     /**
      * Load until the services' JIT settles, at most the preset's {@code prewarmSeconds}: the cell's own users, so that
-     * the compilers see the window's load and profiles. At half the model's throughput instead (open arrivals, before
-     * the compilers had a cgroup of their own), every prewarm of cpu-bound settled, yet in the windows that followed
-     * gateway-service's compilers were at work 22-53% of the time and no window was steady (-14% to +67% from its
-     * first half to its second): what full load compiles, a lighter load had not. The closed users also keep a cold
-     * service from queueing what it cannot serve yet.
+     * the compilers see the window's load and profiles (what full load compiles, a lighter load does not; findings,
+     * cpu-bound), and closed, so that a cold service does not queue what it cannot serve yet.
      */
     public ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Cell cell, Path dir) throws java.io.IOException {
         int cap = preset.prewarmSeconds();
@@ -238,10 +235,8 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
      * PairOfJvms), then, where the cells have one, with it ({@code latencyOn} switches it back under the same load
      * generator), the settle rule with the gateway's throughput steady too, at most {@link #WITH_LATENCY_SECONDS}.
      * Without the second, the paths a request takes only while many of them wait on the CEP API (a full client
-     * connection pool, every Tomcat thread or virtual thread parked at once) were first compiled in the first cell's
-     * window: in the default preset's virtual 120-user cell, first on its JVMs, pessoa-service's compilers were at work
-     * 13-19% of the window against 1-5% in its A/A copy a minute later, and its CPU per request was 9-32% higher
-     * (gateway-service's 28-48%; three runs). The last prewarm rehearses the cell's thread dumps.
+     * connection pool, every thread parked at once) were first compiled in the first cell's window (findings, November
+     * 25, late evening). The last prewarm rehearses the cell's thread dumps.
      *
      * @param services the services' processes, by name: their CPU per request says when they settled
      */
