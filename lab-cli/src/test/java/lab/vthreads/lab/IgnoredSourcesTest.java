@@ -15,8 +15,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A source file added to any folder under a module's src/ reaches the repository: .gitignore once ignored every
- * folder named results/, lab-cli's results package among them, and a new class there compiled here and not on a
- * fresh clone.
+ * folder named results/, lab-cli's results package among them (since renamed measured), and a new class there
+ * compiled here and not on a fresh clone.
  */
 class IgnoredSourcesTest {
 

@@ -3,7 +3,7 @@ package lab.vthreads.lab.calibration;
 import lab.vthreads.lab.plan.Cell;
 import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.progress.Progress;
-import lab.vthreads.lab.results.RunIdentity;
+import lab.vthreads.lab.measured.RunIdentity;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Calibration;
 import tools.jackson.databind.SerializationFeature;

@@ -1,8 +1,8 @@
 package lab.vthreads.lab.calibration;
 
 import lab.vthreads.lab.progress.Progress;
-import lab.vthreads.lab.results.ExperimentResults;
-import lab.vthreads.lab.results.SampleKeys;
+import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.measured.SampleKeys;
 import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.run.Sampler;
 import lab.vthreads.lab.stack.Endpoints;

@@ -2,7 +2,7 @@ package lab.vthreads.lab.cli;
 
 import lab.vthreads.lab.experiment.Environments;
 import lab.vthreads.lab.micro.ExecutorMicro;
-import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.experiment.ExperimentRunner;
 import lab.vthreads.lab.experiment.ExternalRunner;
 import lab.vthreads.lab.plan.Preset;

@@ -1,8 +1,8 @@
 package lab.vthreads.lab.experiment;
 
-import lab.vthreads.lab.results.TargetDescription;
+import lab.vthreads.lab.measured.TargetDescription;
 
-import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.stack.RunningStack;
 
 import java.io.IOException;

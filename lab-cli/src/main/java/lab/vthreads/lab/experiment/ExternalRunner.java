@@ -1,12 +1,12 @@
 package lab.vthreads.lab.experiment;
 
-import lab.vthreads.lab.results.TargetDescription;
+import lab.vthreads.lab.measured.TargetDescription;
 
 import lab.vthreads.lab.plan.Cell;
 import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.progress.Progress;
-import lab.vthreads.lab.results.ExperimentResults;
-import lab.vthreads.lab.results.RunIdentity;
+import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.measured.RunIdentity;
 import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.run.MeasuredRun;
 import lab.vthreads.lab.stack.Endpoints;

@@ -1,6 +1,6 @@
 package lab.vthreads.lab.experiment;
 
-import lab.vthreads.lab.results.TargetDescription;
+import lab.vthreads.lab.measured.TargetDescription;
 
 import lab.vthreads.lab.stack.Endpoints;
 import lab.vthreads.lab.stack.ThreadMode;

@@ -4,7 +4,7 @@ import lab.vthreads.lab.plan.Cell;
 import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.plan.StackPlan;
 import lab.vthreads.lab.progress.Progress;
-import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.run.DatabaseSnapshot;
 import lab.vthreads.lab.run.DownstreamLatency;
 import lab.vthreads.lab.run.LoadGenerators;

@@ -1,7 +1,7 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.results.ExperimentResults;
-import lab.vthreads.lab.results.SampleKeys;
+import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.measured.SampleKeys;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.util.ArrayList;

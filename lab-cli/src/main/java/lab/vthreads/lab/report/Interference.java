@@ -1,7 +1,7 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.results.ExperimentResults;
-import lab.vthreads.lab.results.ExperimentResults.CellResult;
+import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.measured.ExperimentResults.CellResult;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.isolation.Role;
 import lab.vthreads.lab.stack.ThreadMode;

@@ -1,6 +1,6 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.plan.Preset;
 
 import java.io.IOException;
@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 /**
  * The earlier runs a verdict may count as repeats of its own: kept beside it (the other folders of {@code results/}),
  * started before it, of the same preset with the same load and durations, on the same machine and code ({@link
- * lab.vthreads.lab.results.RunIdentity}). Later runs are left out, so that a report written again says what it said.
+ * lab.vthreads.lab.measured.RunIdentity}). Later runs are left out, so that a report written again says what it said.
  */
 public final class KeptRuns {
 

@@ -1,7 +1,7 @@
 package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.micro.ExecutorMicro;
-import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.measured.ExperimentResults;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 

@@ -1,6 +1,6 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Bound;
 import lab.vthreads.lab.model.Calibration;

@@ -1,7 +1,7 @@
 package lab.vthreads.lab.run;
 
 import lab.vthreads.lab.progress.Progress;
-import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.load.LoadProperties;
 import lab.vthreads.lab.metrics.PrometheusScrape;
 import lab.vthreads.lab.metrics.SystemStats;

@@ -1,7 +1,7 @@
 package lab.vthreads.lab.run;
 
-import lab.vthreads.lab.results.ExperimentResults;
-import lab.vthreads.lab.results.SampleKeys;
+import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.measured.SampleKeys;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.metrics.PrometheusScrape;
 import lab.vthreads.lab.metrics.SystemStats;

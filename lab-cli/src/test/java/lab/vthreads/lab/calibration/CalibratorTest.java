@@ -1,6 +1,6 @@
 package lab.vthreads.lab.calibration;
 
-import lab.vthreads.lab.results.SampleKeys;
+import lab.vthreads.lab.measured.SampleKeys;
 import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.metrics.Window;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.plan.Preset;
-import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.app.Application;
 import lab.vthreads.lab.app.PessoaAsAStranger;
 import lab.vthreads.lab.model.Bottleneck;

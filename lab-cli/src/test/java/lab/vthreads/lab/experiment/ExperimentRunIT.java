@@ -1,7 +1,7 @@
 package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.plan.Preset;
-import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.measured.ExperimentResults;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,9 +1,9 @@
 package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.plan.Cell;
-import lab.vthreads.lab.results.ExperimentResults;
-import lab.vthreads.lab.results.ExperimentResults.CellResult;
-import lab.vthreads.lab.results.ExperimentResults.RepeatResult;
+import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.measured.ExperimentResults.CellResult;
+import lab.vthreads.lab.measured.ExperimentResults.RepeatResult;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.metrics.Window;

@@ -1,10 +1,10 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.plan.Published;
 import lab.vthreads.lab.model.Calibration;
-import lab.vthreads.lab.results.ExperimentResults.RepeatResult;
-import lab.vthreads.lab.results.ExperimentResults.Server;
+import lab.vthreads.lab.measured.ExperimentResults.RepeatResult;
+import lab.vthreads.lab.measured.ExperimentResults.Server;
 import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.stack.Factors;

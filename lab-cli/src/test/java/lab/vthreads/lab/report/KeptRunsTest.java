@@ -1,7 +1,7 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.results.ExperimentResults;
-import lab.vthreads.lab.results.RunIdentity;
+import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.measured.RunIdentity;
 import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

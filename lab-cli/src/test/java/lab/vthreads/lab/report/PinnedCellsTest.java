@@ -1,9 +1,9 @@
 package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.plan.Cell;
-import lab.vthreads.lab.results.ExperimentResults.CellResult;
-import lab.vthreads.lab.results.ExperimentResults.RepeatResult;
-import lab.vthreads.lab.results.SampleKeys;
+import lab.vthreads.lab.measured.ExperimentResults.CellResult;
+import lab.vthreads.lab.measured.ExperimentResults.RepeatResult;
+import lab.vthreads.lab.measured.SampleKeys;
 import lab.vthreads.lab.model.Bottleneck;
 import lab.vthreads.lab.model.Bound;
 import lab.vthreads.lab.pinning.ServicePinning;

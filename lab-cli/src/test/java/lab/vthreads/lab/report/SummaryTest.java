@@ -2,7 +2,7 @@ package lab.vthreads.lab.report;
 
 import org.junit.jupiter.api.Test;
 
-import lab.vthreads.lab.results.ExperimentResults;
+import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.model.Bottleneck;
 import lab.vthreads.lab.stack.ThreadMode;

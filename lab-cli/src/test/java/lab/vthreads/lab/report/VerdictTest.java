@@ -1,8 +1,8 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.results.ExperimentResults;
-import lab.vthreads.lab.results.ExperimentResults.CellResult;
-import lab.vthreads.lab.results.ExperimentResults.RepeatResult;
+import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.measured.ExperimentResults.CellResult;
+import lab.vthreads.lab.measured.ExperimentResults.RepeatResult;
 import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package lab.vthreads.lab.results;
+package lab.vthreads.lab.measured;
 
 import lab.vthreads.lab.app.Application;
 import lab.vthreads.lab.isolation.Partition;
