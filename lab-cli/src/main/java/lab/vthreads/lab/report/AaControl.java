@@ -1,8 +1,8 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.results.ExperimentResults;
-import lab.vthreads.lab.results.ExperimentResults.CellResult;
-import lab.vthreads.lab.results.ExperimentResults.RepeatResult;
+import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.measured.ExperimentResults.CellResult;
+import lab.vthreads.lab.measured.ExperimentResults.RepeatResult;
 import lab.vthreads.lab.stack.ThreadMode;
 
 import java.util.ArrayList;
@@ -22,11 +22,6 @@ public final class AaControl {
      * @param pairs how many repeats were paired
      */
     public record Spread(String variant, int users, ThreadMode mode, double throughput, double p95, int pairs) {
-
-        /** Whether a virtual ÷ platform ratio lies outside this spread, i.e. is more than the noise measured here. */
-        public boolean exceededBy(double ratio, boolean latency) {
-            return Math.abs(ratio - 1) > (latency ? p95 : throughput);
-        }
     }
 
     private AaControl() {

@@ -1,8 +1,8 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.results.ExperimentResults;
-import lab.vthreads.lab.results.ExperimentResults.CellResult;
-import lab.vthreads.lab.results.ExperimentResults.RepeatResult;
+import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.measured.ExperimentResults.CellResult;
+import lab.vthreads.lab.measured.ExperimentResults.RepeatResult;
 import lab.vthreads.lab.report.Summary.Ratio;
 import lab.vthreads.lab.report.Summary.Row;
 import lab.vthreads.lab.report.Summary.Stat;
@@ -31,7 +31,7 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
     /** One paragraph under the verdict, for a reader who meets it for the first time. */
     public static final String HOW_TO_READ = "Virtual ÷ platform is the throughput ratio of the medians (above 1: virtual threads served more). "
             + "The A/A spread is how far two measurements of the same cell landed apart in this run: a ratio inside it is noise. "
-            + "Runs on fresh JVMs land further apart than that: " + BetweenRuns.RULE + " "
+            + "Runs on fresh JVMs land further apart than that. " + BetweenRuns.RULE + " "
             + "A window is steady when its second half's throughput is within 5% of its first half's, or within twice the noise of "
             + "that comparison (see Steadiness). "
             + "The bound is what the measurements point at (CPU, Tomcat threads, connection pool, or the users themselves); "

@@ -3,7 +3,6 @@ package lab.vthreads.lab.stack;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -103,10 +102,5 @@ public enum Factor {
         Map<String, String> owned = new LinkedHashMap<>();
         Arrays.stream(values()).filter(f -> f.route == Route.SPRING_PROPERTY && f.forApplications).forEach(f -> owned.put(f.target, f.option));
         return owned;
-    }
-
-    public static Factor byKey(String key) {
-        return Arrays.stream(values()).filter(f -> Objects.equals(f.key, key)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no factor " + key));
     }
 }
