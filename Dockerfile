@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # One Dockerfile for the lab's images, built from the repository root. compose.yaml picks the module and target:
-#   service      pessoa-service or gateway-service (build arg MODULE), a Spring Boot jar on a JRE
+#   service      pessoa-service, pessoa-service-reactive or gateway-service (build arg MODULE), a Spring Boot jar on a JRE
 #   cep-latency  the one-shot that sets the WireMock CEP API's latency through its admin API (MODULE=lab-infra)
 #   gatling      the load generator for k8s/load (no MODULE): the simulations and their classpath on a JRE
 
@@ -15,7 +15,9 @@ COPY lab-infra/pom.xml lab-infra/
 COPY lab-test-support/pom.xml lab-test-support/
 COPY lab-scenario/pom.xml lab-scenario/
 COPY service-support/pom.xml service-support/
+COPY pessoa-contract/pom.xml pessoa-contract/
 COPY pessoa-service/pom.xml pessoa-service/
+COPY pessoa-service-reactive/pom.xml pessoa-service-reactive/
 COPY gateway-service/pom.xml gateway-service/
 COPY gatling/pom.xml gatling/
 COPY lab-cli/pom.xml lab-cli/
@@ -23,7 +25,9 @@ COPY db db
 COPY lab-infra/src lab-infra/src
 COPY lab-test-support/src lab-test-support/src
 COPY service-support/src service-support/src
+COPY pessoa-contract/src pessoa-contract/src
 COPY pessoa-service/src pessoa-service/src
+COPY pessoa-service-reactive/src pessoa-service-reactive/src
 COPY gateway-service/src gateway-service/src
 
 # install, not package: copy-dependencies resolves the test scope too (lab-test-support for pessoa-service;

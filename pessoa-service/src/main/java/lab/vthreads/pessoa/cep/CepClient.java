@@ -1,5 +1,8 @@
 package lab.vthreads.pessoa.cep;
 
+import lab.vthreads.contract.cep.CepUnavailableException;
+import lab.vthreads.contract.cep.CepNotFoundException;
+import lab.vthreads.contract.cep.CepAddress;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.apache.hc.client5.http.classic.methods.HttpGet;

@@ -1,7 +1,7 @@
 package lab.vthreads.pessoa.pessoa;
 
 import jakarta.persistence.EntityManager;
-import lab.vthreads.pessoa.deadline.RequestDeadline;
+import lab.vthreads.contract.deadline.RequestDeadline;
 import org.hibernate.Session;
 import org.springframework.resilience.annotation.ConcurrencyLimit;
 import org.springframework.stereotype.Component;

@@ -10,7 +10,7 @@ import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
-import lab.vthreads.pessoa.cep.CepAddress;
+import lab.vthreads.contract.cep.CepAddress;
 
 @Entity
 @Table(name = "endereco")

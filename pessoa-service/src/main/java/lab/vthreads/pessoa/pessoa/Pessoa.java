@@ -9,6 +9,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.OneToMany;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
+import lab.vthreads.contract.pessoa.PessoaResponse;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -50,6 +51,12 @@ public class Pessoa {
     void addEndereco(Endereco endereco) {
         endereco.setPessoa(this);
         enderecos.add(endereco);
+    }
+
+    PessoaResponse toResponse() {
+        return new PessoaResponse(id, cpf, nome, createdAt, enderecos.stream()
+                .map(e -> new PessoaResponse.EnderecoResponse(e.getCep(), e.getLogradouro(), e.getComplemento(), e.getBairro(), e.getCidade(), e.getUf()))
+                .toList());
     }
 
     public Long getId() {

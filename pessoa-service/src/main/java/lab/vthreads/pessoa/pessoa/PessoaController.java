@@ -1,7 +1,9 @@
 package lab.vthreads.pessoa.pessoa;
 
+import lab.vthreads.contract.pessoa.PessoaResponse;
+import lab.vthreads.contract.pessoa.PessoaRequest;
 import jakarta.validation.Valid;
-import lab.vthreads.pessoa.deadline.RequestDeadline;
+import lab.vthreads.contract.deadline.RequestDeadline;
 import lab.vthreads.service.RequestDeadlines;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -44,7 +46,7 @@ class PessoaController {
     @Transactional(readOnly = true)
     ResponseEntity<PessoaResponse> get(@PathVariable long id) {
         return repository.findWithEnderecosById(id)
-                .map(pessoa -> ResponseEntity.ok(PessoaResponse.of(pessoa)))
+                .map(pessoa -> ResponseEntity.ok(pessoa.toResponse()))
                 .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "No person with id " + id));
     }
 

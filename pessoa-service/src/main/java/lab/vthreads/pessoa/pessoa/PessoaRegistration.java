@@ -1,9 +1,12 @@
 package lab.vthreads.pessoa.pessoa;
 
-import lab.vthreads.pessoa.cep.CepAddress;
+import lab.vthreads.contract.pessoa.DuplicateCpfException;
+import lab.vthreads.contract.pessoa.PessoaResponse;
+import lab.vthreads.contract.pessoa.PessoaRequest;
+import lab.vthreads.contract.cep.CepAddress;
 import lab.vthreads.pessoa.cep.CepClient;
 import lab.vthreads.pessoa.cep.CepProperties;
-import lab.vthreads.pessoa.deadline.RequestDeadline;
+import lab.vthreads.contract.deadline.RequestDeadline;
 import org.hibernate.exception.ConstraintViolationException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Service;
@@ -70,7 +73,7 @@ public class PessoaRegistration {
             }
             throw e;
         }
-        return PessoaResponse.of(pessoa);
+        return pessoa.toResponse();
     }
 
     private static boolean isDuplicateCpf(DataIntegrityViolationException e) {

@@ -1,13 +1,14 @@
 package lab.vthreads.pessoa.problem;
 
+import lab.vthreads.contract.problem.ContractProblems;
 import lab.vthreads.pessoa.pessoa.RetryAfterEstimate;
 import lab.vthreads.service.ProblemTypes;
 import lab.vthreads.service.RequestIds;
 import org.hibernate.exception.JDBCConnectionException;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.http.HttpHeaders;
@@ -18,7 +19,6 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.resilience.InvocationRejectedException;
 import org.springframework.transaction.CannotCreateTransactionException;
-import org.springframework.validation.FieldError;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.ErrorResponseException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
@@ -26,15 +26,8 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.exc.StreamReadException;
-import tools.jackson.databind.exc.InvalidFormatException;
-import tools.jackson.databind.exc.MismatchedInputException;
-import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
 import java.sql.SQLTransientConnectionException;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Every error as an RFC 9457 {@link ProblemDetail} with the request id. The features' own errors carry their problem
@@ -58,12 +51,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @Override
     protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex, HttpHeaders headers,
                                                                   HttpStatusCode status, WebRequest request) {
-        ProblemDetail problem = ProblemTypes.problem(HttpStatus.BAD_REQUEST, "invalid-request", "Invalid request",
-                "The request has " + ex.getErrorCount() + " invalid field(s).");
-        List<Map<String, Object>> errors = ex.getBindingResult().getFieldErrors().stream()
-                .map(ProblemDetailsAdvice::fieldError)
-                .toList();
-        problem.setProperty("errors", errors);
+        ProblemDetail problem = ContractProblems.invalidRequest(ex.getBindingResult());
         return handleExceptionInternal(ex, problem, headers, HttpStatus.BAD_REQUEST, request);
     }
 
@@ -71,11 +59,11 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex, HttpHeaders headers,
                                                                   HttpStatusCode status, WebRequest request) {
         // A feature's error raised while the body was read (the body-size limit) keeps its own problem.
-        ErrorResponse own = findCause(ex, ErrorResponse.class);
+        ErrorResponse own = ContractProblems.findCause(ex, ErrorResponse.class);
         if (own != null) {
             return handleExceptionInternal(ex, own.getBody(), headers, own.getStatusCode(), request);
         }
-        ProblemDetail problem = ProblemTypes.problem(HttpStatus.BAD_REQUEST, "malformed-body", "Malformed request body", unreadableDetail(ex));
+        ProblemDetail problem = ContractProblems.malformedBody(ex);
         return handleExceptionInternal(ex, problem, headers, HttpStatus.BAD_REQUEST, request);
     }
 
@@ -93,7 +81,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     ResponseEntity<ProblemDetail> databaseUnavailable(Exception ex) {
         // Hikari's time-out carries the last failure to open a connection when there was one: then the database is
         // down, not merely busy.
-        SQLTransientConnectionException timeout = findCause(ex, SQLTransientConnectionException.class);
+        SQLTransientConnectionException timeout = ContractProblems.findCause(ex, SQLTransientConnectionException.class);
         boolean poolExhausted = timeout != null && timeout.getCause() == null;
         log.warn("database unavailable (pool exhausted: {}): {}", poolExhausted, ex.getMessage());
         ProblemDetail problem = poolExhausted
@@ -124,7 +112,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler
     ResponseEntity<ProblemDetail> unexpected(Exception ex) {
-        if (findCause(ex, SQLTransientConnectionException.class) != null || lostConnection(ex)) {
+        if (ContractProblems.findCause(ex, SQLTransientConnectionException.class) != null || lostConnection(ex)) {
             return databaseUnavailable(ex);
         }
         log.error("unexpected error", ex);
@@ -178,46 +166,5 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             problem.setProperty("requestId", requestId);
         }
         return problem;
-    }
-
-    private static Map<String, Object> fieldError(FieldError error) {
-        return Map.of("field", error.getField(), "message", String.valueOf(error.getDefaultMessage()));
-    }
-
-    private static String unreadableDetail(HttpMessageNotReadableException ex) {
-        return switch (findCause(ex, JacksonException.class)) {
-            case UnrecognizedPropertyException e -> "Unknown field '" + e.getPropertyName() + "'.";
-            case InvalidFormatException e -> "Field '" + path(e) + "' has the wrong type or format.";
-            case MismatchedInputException e when !e.getPath().isEmpty() -> "Field '" + path(e) + "' has the wrong type.";
-            // Jackson says these only in its messages (StreamReadFeature.STRICT_DUPLICATE_DETECTION, FAIL_ON_TRAILING_TOKENS).
-            case StreamReadException e when e.getOriginalMessage().startsWith("Duplicate Object property")
-                    -> "A field appears more than once (" + e.getOriginalMessage().substring("Duplicate Object property ".length())
-                    + "): which value was meant is ambiguous.";
-            case MismatchedInputException e when e.getOriginalMessage().startsWith("Trailing token")
-                    -> "The body has more content after its JSON object.";
-            case null -> "The body is missing or is not JSON.";
-            default -> "The body is not valid JSON.";
-        };
-    }
-
-    private static String path(JacksonException e) {
-        StringBuilder path = new StringBuilder();
-        for (JacksonException.Reference ref : e.getPath()) {
-            if (ref.getPropertyName() != null) {
-                path.append(path.isEmpty() ? "" : ".").append(ref.getPropertyName());
-            } else if (ref.getIndex() >= 0) {
-                path.append('[').append(ref.getIndex()).append(']');
-            }
-        }
-        return path.toString();
-    }
-
-    private static <T> @Nullable T findCause(Throwable ex, Class<T> type) {
-        for (Throwable t = ex; t != null; t = t.getCause()) {
-            if (type.isInstance(t)) {
-                return type.cast(t);
-            }
-        }
-        return null;
     }
 }

@@ -1,5 +1,6 @@
 package lab.vthreads.pessoa.web;
 
+import lab.vthreads.contract.web.BodyTooLargeException;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;

@@ -4,11 +4,10 @@ import lab.vthreads.infra.testsupport.SharedInfrastructure;
 import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
-import lab.vthreads.pessoa.support.PessoaTables;
+import lab.vthreads.contract.suite.PessoaTables;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -68,8 +67,7 @@ class CepConnectHangsIT {
     @LocalServerPort
     int port;
 
-    @Autowired
-    PessoaTables tables;
+    final PessoaTables tables = PessoaTables.shared();
 
     @Test
     void aConnectThatHangsIsA504AndStoresNothing() {

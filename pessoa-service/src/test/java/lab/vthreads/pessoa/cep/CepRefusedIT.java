@@ -5,10 +5,9 @@ import lab.vthreads.infra.testsupport.SharedInfrastructure;
 import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
-import lab.vthreads.pessoa.support.PessoaTables;
+import lab.vthreads.contract.suite.PessoaTables;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -37,8 +36,7 @@ class CepRefusedIT {
     @LocalServerPort
     int port;
 
-    @Autowired
-    PessoaTables tables;
+    final PessoaTables tables = PessoaTables.shared();
 
     @Test
     void answers502CepUnavailableAndStoresNothing() {

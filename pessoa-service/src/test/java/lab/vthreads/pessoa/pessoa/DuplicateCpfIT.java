@@ -1,59 +1,9 @@
 package lab.vthreads.pessoa.pessoa;
 
-import org.junit.jupiter.api.Timeout;
-import lab.vthreads.infra.testdata.Cpfs;
-import lab.vthreads.infra.testsupport.Http;
-import lab.vthreads.pessoa.support.ServiceTestBase;
-import org.junit.jupiter.api.Test;
+import lab.vthreads.contract.suite.DuplicateCpfContract;
+import lab.vthreads.pessoa.support.ServiceTest;
 
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
-@Timeout(value = 3, unit = TimeUnit.MINUTES)
-class DuplicateCpfIT extends ServiceTestBase {
-
-
-    @Test
-    void aSecondPostWithTheSameCpfIsAConflict() {
-        String cpf = Cpfs.next();
-        assertThat(http.postJson("/v1/pessoas", Http.pessoa(cpf, "PRIMEIRO", "01001000")).status()).isEqualTo(201);
-
-        Http.Reply again = http.postJson("/v1/pessoas", Http.pessoa(cpf, "SEGUNDO", "01001000"));
-
-        assertThat(again.status()).isEqualTo(409);
-        assertThat(again.json().get("type").asString()).isEqualTo("urn:vthreads-lab:problem:duplicate-cpf");
-        assertThat(tables.pessoasWithCpf(cpf)).isEqualTo(1);
-        assertThat(tables.enderecos()).isEqualTo(1);
-    }
-
-    @Test
-    void twentyConcurrentPostsWithOneCpfCreateExactlyOnePerson() throws Exception {
-        String cpf = Cpfs.next();
-        CountDownLatch start = new CountDownLatch(1);
-        try (ExecutorService pool = Executors.newFixedThreadPool(20)) {
-            List<Future<Integer>> statuses = java.util.stream.IntStream.range(0, 20)
-                    .mapToObj(i -> pool.submit(() -> {
-                        start.await();
-                        return http.postJson("/v1/pessoas", Http.pessoa(cpf, "CONCORRENTE " + i, "01001000", "22041012")).status();
-                    }))
-                    .toList();
-            start.countDown();
-
-            List<Integer> results = new java.util.ArrayList<>();
-            for (Future<Integer> status : statuses) {
-                results.add(status.get(60, TimeUnit.SECONDS));
-            }
-            assertThat(results).filteredOn(s -> s == 201).hasSize(1);
-            assertThat(results).filteredOn(s -> s == 409).hasSize(19);
-        }
-        assertThat(tables.pessoasWithCpf(cpf)).isEqualTo(1);
-        assertThat(tables.enderecosOf(cpf)).hasSize(2);
-        assertThat(tables.enderecos()).isEqualTo(2);
-    }
+/** The contract's duplicate CPFs, against pessoa-service. */
+@ServiceTest
+class DuplicateCpfIT extends DuplicateCpfContract {
 }

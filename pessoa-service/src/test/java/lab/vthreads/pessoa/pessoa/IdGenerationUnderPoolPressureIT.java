@@ -1,5 +1,6 @@
 package lab.vthreads.pessoa.pessoa;
 
+import lab.vthreads.contract.pessoa.PessoaRequest;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.pessoa.support.ServiceTestBase;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,33 @@
+package lab.vthreads.reactive.cep;
+
+import io.netty.channel.ChannelOption;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
+
+/**
+ * The CEP API's WebClient on a connection pool of its own, with every limit the defaults leave open stated: how many
+ * connections, how long to wait for one, how long to connect. The whole lookup's deadline is CepClient's.
+ */
+@Configuration(proxyBeanMethods = false)
+class CepClientConfiguration {
+
+    @Bean(destroyMethod = "dispose")
+    ConnectionProvider cepConnections(CepProperties properties) {
+        return ConnectionProvider.builder("cep")
+                .maxConnections(properties.maxConnections())
+                .pendingAcquireTimeout(properties.pendingAcquireTimeout())
+                .metrics(true)
+                .build();
+    }
+
+    @Bean
+    WebClient cepWebClient(WebClient.Builder builder, ConnectionProvider cepConnections, CepProperties properties) {
+        HttpClient http = HttpClient.create(cepConnections)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.toIntExact(properties.connectTimeout().toMillis()));
+        return builder.baseUrl(properties.baseUrl().toString()).clientConnector(new ReactorClientHttpConnector(http)).build();
+    }
+}
