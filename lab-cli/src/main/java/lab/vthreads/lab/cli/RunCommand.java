@@ -48,7 +48,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--users", split = ",", description = "concurrent users levels, e.g. 20,200 (default: the preset's)")
     List<Integer> users;
 
-    @Option(names = "--modes", split = ",", description = "platform,virtual (default: the preset's)")
+    @Option(names = "--modes", split = ",", description = "platform,virtual[,reactive] (default: the preset's)")
     List<ThreadMode> modes;
 
     @Option(names = "--variants", split = ",", paramLabel = "NAME", description = "run only these of the preset's variants, e.g. "
@@ -209,7 +209,10 @@ public final class RunCommand implements Callable<Integer> {
             return "--app runs the lab's experiment on your jar: not with --target, --scale, a fault preset or a micro-benchmark";
         }
         try {
-            chosen.cells().forEach(cell -> ApplicationArguments.checkFactors(cell.factors()));
+            chosen.cells().forEach(cell -> {
+                ApplicationArguments.checkFactors(cell.factors());
+                ApplicationArguments.checkMode(cell.mode());
+            });
             ApplicationArguments.checkProperties(new lab.vthreads.lab.stack.StackSettings(ThreadMode.VIRTUAL, null, ports.ports(), null, null, root,
                     directory).withApplication(app));
         } catch (IllegalArgumentException e) {
@@ -255,6 +258,8 @@ public final class RunCommand implements Callable<Integer> {
                 r.variant() != null ? r.variant() + ", " : "", r.users(), r.throughput(), r.p95(),
                 r.publishedThroughput() != null ? String.format(" (published: %.2f×%s)", r.publishedThroughput(),
                         r.publishedP95() != null ? String.format(", p95 %.2f×", r.publishedP95()) : "") : ""));
+        summary.reactive().forEach(c -> out.printf("reactive/%s at %s%d users: throughput %.2f×, p95 %.2f×%n", c.against().label(),
+                c.variant() != null ? c.variant() + ", " : "", c.users(), c.throughput(), c.p95()));
         summary.model().forEach(m -> out.printf("%s: predicted %.0f req/s (%s), measured %.1f req/s (%s), %+.0f%%%s%n", m.cell(),
                 m.prediction().throughput(), m.prediction().bottleneck().label(), m.measured(), m.observed().label(), m.deviation() * 100,
                 m.surprising() ? "  <- more than 15% off" : ""));

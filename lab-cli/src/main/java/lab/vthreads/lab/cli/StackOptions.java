@@ -21,7 +21,7 @@ public class StackOptions {
     /** What {@code ./lab up} runs with when a factor is not given: the CEP API's realistic latency. */
     static final Factors UP_DEFAULTS = Factors.cepLatency(CepLatency.DEFAULT);
 
-    @Option(names = "--mode", defaultValue = "virtual", description = "platform | virtual (default: ${DEFAULT-VALUE})")
+    @Option(names = "--mode", defaultValue = "virtual", description = "platform | virtual | reactive (pessoa-service-reactive behind a gateway on virtual threads) (default: ${DEFAULT-VALUE})")
     ThreadMode mode;
 
     @Mixin

@@ -56,7 +56,7 @@ public final class UpCommand implements Callable<Integer> {
         }
         Files.createDirectories(runDirectory);
         PrintStream out = System.out;
-        out.println("Starting the lab (" + options.mode.label() + " threads" + (settings.application() != null ? ", your application" : "")
+        out.println("Starting the lab (" + (options.mode.reactive() ? "the reactive mode" : options.mode.label() + " threads") + (settings.application() != null ? ", your application" : "")
                 + "); logs in " + root.relativize(runDirectory));
 
         RunningStack stack;

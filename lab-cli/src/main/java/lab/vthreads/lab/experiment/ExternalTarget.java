@@ -42,6 +42,9 @@ public record ExternalTarget(Endpoints platform, Endpoints virtual) {
 
     /** The mode's endpoints; a cell in a mode the file does not describe cannot run. */
     public Endpoints of(ThreadMode mode) {
+        if (mode.reactive()) {
+            throw new IllegalArgumentException("A target file describes platform and virtual stacks; the reactive mode runs only on a stack the lab starts");
+        }
         Endpoints endpoints = mode.virtual() ? virtual : platform;
         if (endpoints == null) throw new IllegalArgumentException("The target file describes no " + mode.name().toLowerCase() + " stack");
         return endpoints;

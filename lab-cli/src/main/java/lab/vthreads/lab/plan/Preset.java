@@ -4,6 +4,7 @@ import lab.vthreads.lab.micro.ExecutorMicro;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.lab.faults.Fault;
+import lab.vthreads.lab.stack.Factor;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.ResourceLimit;
 import lab.vthreads.lab.stack.ThreadMode;
@@ -141,6 +142,18 @@ public record Preset(
             throw new IllegalArgumentException("preset " + name + ": every variant needs a unique name of a-z, 0-9, '.' and '-'");
         }
         ResourceLimit.parseAll(limits);
+        for (Variant v : variants.isEmpty() ? Collections.<Variant>singletonList(null) : variants) {
+            List<ThreadMode> cellModes = v != null && v.modes() != null ? v.modes() : modes;
+            if (!cellModes.contains(ThreadMode.REACTIVE)) continue;
+            Factors cellFactors = factors.overriddenBy(v != null ? v.factors() : null);
+            for (Factor factor : Factor.values()) {
+                if (!factor.forReactive() && factor.asked(cellFactors) != null) {
+                    throw new IllegalArgumentException("preset " + name + (v != null ? ", variant " + v.name() : "") + ": " + factor.key()
+                            + " is a setting of the blocking pessoa-service, which pessoa-service-reactive does not have; "
+                            + "leave the reactive mode out of this " + (v != null ? "variant" : "preset") + "'s modes");
+                }
+            }
+        }
     }
 
     /** This preset with {@code --short}'s durations, or unchanged if it has no short variant. */

@@ -41,7 +41,7 @@ final class PoolTables {
                             + (f.poolTimeoutMs() != null ? ", timeout " + f.poolTimeoutMs() + " ms" : ""),
                     f.lookupsInsideTransaction() ? "inside" : "outside",
                     num(Summary.middleMean(r, SampleKeys.PESSOA_HIKARI_PENDING), 1) + " / " + orDash(server.peakHikariPending(), 0),
-                    cell.mode().virtual() ? "–" : num(Summary.busierTomcat(r), 0),
+                    !cell.mode().boundByTomcatThreads() ? "–" : num(Summary.busierTomcat(r), 0),
                     orDash(server.meanHikariAcquireMs(), 1) + " / " + orDash(server.hikariAcquireP95Ms(), 0) + " / " + orDash(server.hikariAcquireP99Ms(), 0),
                     orDash(server.hikariTimeouts(), 0), Long.toString(unavailable), Long.toString(r.client().ko()),
                     num(r.client().latency().p99(), 0)));

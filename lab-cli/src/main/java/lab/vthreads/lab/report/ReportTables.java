@@ -30,6 +30,7 @@ final class ReportTables {
         if (!failures.rows().isEmpty()) tables.add(failures);
         tables.addAll(FaultTables.all(results));
         if (!summary.ratios().isEmpty()) tables.add(ratios(summary, results.settings().published(), results.scaled()));
+        if (!summary.reactive().isEmpty()) tables.add(reactive(summary));
         if (!summary.aa().isEmpty()) tables.add(FairnessTables.noise(summary));
         if (!summary.verdict().levels().isEmpty()) tables.add(FairnessTables.betweenRuns(summary));
         if (summary.rows().stream().anyMatch(r -> r.steady() != null)) tables.add(steadiness(summary));
@@ -110,6 +111,19 @@ final class ReportTables {
         return new Table("virtual ÷ platform" + (withStudy ? ", measured and published" : ""),
                 withStudy ? "Published: " + published.cited() + " Absolute numbers depend on the hardware; the ratios are what carries over." : null,
                 header, rows);
+    }
+
+    /** The reactive contender beside each thread mode; its noise is read from the A/A table, as no verdict is drawn on it. */
+    static Table reactive(Summary summary) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Summary.Contender c : summary.reactive()) {
+            rows.add(List.of((c.variant() != null ? c.variant() + ", " : "") + c.users() + " users", "reactive ÷ " + c.against().label(),
+                    ratio(c.throughput()), ratio(c.p95()), ratio(c.mean()), c.steady() == null ? "–" : c.steady() ? "yes" : "**no**: see Steadiness"));
+        }
+        return new Table("reactive ÷ each thread mode",
+                "pessoa-service-reactive (WebFlux, R2DBC, WebClient; the same contract, the same pool size and CEP lookups one after another) "
+                        + "against pessoa-service's cells at the same level. Read a ratio against the A/A spread above: no verdict is drawn on it.",
+                List.of("cells", "against", "throughput", "p95", "mean latency", "steady windows?"), rows);
     }
 
     static Table steadiness(Summary summary) {

@@ -30,8 +30,8 @@ import java.util.function.ToDoubleFunction;
  * the virtual/platform ratios of the medians (next to the published ones, when the preset reproduces a study), the
  * capacity model's prediction next to what was measured, and per mode the peak platform threads, heap and CPU.
  */
-public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> footprints, List<ModelRow> model, List<AaControl.Spread> aa,
-                      Interference.Check interference, Verdict verdict) {
+public record Summary(List<Row> rows, List<Ratio> ratios, List<Contender> reactive, List<ModeFootprint> footprints, List<ModelRow> model,
+                      List<AaControl.Spread> aa, Interference.Check interference, Verdict verdict) {
 
     /** Median and range over repeats. */
     public record Stat(double median, double min, double max) {
@@ -72,6 +72,14 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
      */
     public record Ratio(String variant, int users, double throughput, double p95, Double publishedThroughput, Double publishedP95,
                         Boolean steady, double mean, Double publishedMean) {
+    }
+
+    /**
+     * The reactive contender against one thread mode at one level: reactive ÷ that mode, for throughput and latency.
+     *
+     * @param steady whether both cells' windows were steady (null where a cell's steadiness was not measured)
+     */
+    public record Contender(String variant, int users, ThreadMode against, double throughput, double p95, double mean, Boolean steady) {
     }
 
     /**
@@ -119,7 +127,8 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
         // With faults, both modes lose the same seconds to them: what to compare is the timeline and the rows, not a ratio.
         List<Ratio> ratios = results.settings().hasFaults() ? List.of() : ratios(rows, results.settings().published(), results.scaled());
         List<ModelRow> model = model(results, rows);
-        return new Summary(rows, ratios, footprints(results), model, aa, Interference.of(results), Verdict.of(results, rows, ratios, model, aa, kept));
+        List<Contender> reactive = results.settings().hasFaults() ? List.of() : reactive(rows);
+        return new Summary(rows, ratios, reactive, footprints(results), model, aa, Interference.of(results), Verdict.of(results, rows, ratios, model, aa, kept));
     }
 
     /** A scaled run's users stand for the study's: 8 scaled users compare with the study's 100. */
@@ -141,6 +150,25 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
             }
         }
         return ratios;
+    }
+
+    /** The reactive cells against the platform cells and the virtual cells of the same variant and level, where both ran. */
+    private static List<Contender> reactive(List<Row> rows) {
+        List<Contender> contenders = new ArrayList<>();
+        for (String variant : new LinkedHashSet<>(rows.stream().map(Row::variant).toList())) {
+            for (int users : new TreeSet<>(rows.stream().map(Row::users).toList())) {
+                Row reactive = find(rows, variant, users, ThreadMode.REACTIVE);
+                if (reactive == null) continue;
+                for (ThreadMode against : List.of(ThreadMode.PLATFORM, ThreadMode.VIRTUAL)) {
+                    Row other = find(rows, variant, users, against);
+                    if (other == null) continue;
+                    contenders.add(new Contender(variant, users, against, reactive.throughput().median() / other.throughput().median(),
+                            reactive.p95().median() / other.p95().median(), reactive.mean().median() / other.mean().median(),
+                            reactive.steady() == null || other.steady() == null ? null : reactive.steady() && other.steady()));
+                }
+            }
+        }
+        return contenders;
     }
 
     /** Whether the run measured a user's application, which stands alone where the lab's two services stand. */
@@ -175,11 +203,13 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ModeFootprint> fo
         for (int i = 0; i < results.cells().size(); i++) {
             CellResult cell = results.cells().get(i);
             Cell c = cell.factors();
-            if (c == null || cell.repeats().isEmpty()) continue;
+            // The calibration measures the CPU per request on the virtual pair's JVMs; the reactive service spends its own,
+            // not measured, so the model predicts nothing for its cells rather than a bound from another service's CPU.
+            if (c == null || cell.repeats().isEmpty() || c.mode().reactive()) continue;
             Factors f = c.factors();
             // results.json written before a cell carried its own latency has it only in the preset's settings
             double cepMeanMs = (f.cepLatency() != null ? f : results.settings().factors()).latency().meanMillis();
-            Integer threads = c.mode().virtual() ? null : f.effectiveTomcatThreads();
+            Integer threads = c.mode().boundByTomcatThreads() ? f.effectiveTomcatThreads() : null;
             Partition partition = results.partition();
             Prediction prediction = CapacityModel.predict(results.calibration().demand(partition, threads, f.effectivePoolSize(),
                     f.lookupsInsideTransaction(), f.effectiveConcurrencyLimit(), c.users(), cepMeanMs, 0));

@@ -39,7 +39,7 @@ public final class Sampler implements AutoCloseable {
             "jvm_threads_virtual_live_threads", "tomcat_threads_busy_threads", "hikaricp_connections_active", "hikaricp_connections_pending",
             "http_server_requests_seconds", "cep_lookups_seconds", "hikaricp_connections_acquire_seconds",
             "hikaricp_connections_usage_seconds", "hikaricp_connections_timeout", "httpcomponents_httpclient_pool_total_connections",
-            "jvm_compilation_time_ms", "system_cpu_count");
+            "jvm_compilation_time_ms", "system_cpu_count", "r2dbc_pool_acquired_connections", "r2dbc_pool_pending_connections");
 
     /** The lab's own JVM, measured like the others: what observing costs the machine. */
     public static final String LAB = "lab";
@@ -136,8 +136,9 @@ public final class Sampler implements AutoCloseable {
             PrometheusScrape gateway = gatewayManagement.equals(pessoaManagement) ? pessoa : PrometheusScrape.of(gatewayManagement, FAMILIES);
             service(s, SampleKeys.PESSOA, pessoa);
             service(s, SampleKeys.GATEWAY, gateway);
-            s.put(SampleKeys.PESSOA_HIKARI_ACTIVE, pessoa.sum("hikaricp_connections_active"));
-            s.put(SampleKeys.PESSOA_HIKARI_PENDING, pessoa.sum("hikaricp_connections_pending"));
+            // The reactive service's pool is r2dbc-pool: the same two figures under the same keys.
+            s.put(SampleKeys.PESSOA_HIKARI_ACTIVE, either(pessoa.sum("hikaricp_connections_active"), pessoa.sum("r2dbc_pool_acquired_connections")));
+            s.put(SampleKeys.PESSOA_HIKARI_PENDING, either(pessoa.sum("hikaricp_connections_pending"), pessoa.sum("r2dbc_pool_pending_connections")));
             // Cumulative counters: the calibration differences them over its window.
             s.put(SampleKeys.GATEWAY_REQUESTS, gateway.sum("http_server_requests_seconds_count", API));
             s.put(SampleKeys.GATEWAY_REQUEST_SECONDS, gateway.sum("http_server_requests_seconds_sum", API));
@@ -159,6 +160,10 @@ public final class Sampler implements AutoCloseable {
             dropped++;
             if (firstDropped == null) firstDropped = e.toString();
         }
+    }
+
+    private static double either(double first, double second) {
+        return Double.isNaN(first) ? second : first;
     }
 
     /** A component's first CPU reading, and its source for the whole run: its cgroup's count where there is one. */

@@ -51,6 +51,7 @@ public final class ApplicationArguments {
     public static void check(StackSettings settings) {
         checkProperties(settings);
         checkFactors(settings.factors());
+        checkMode(settings.mode());
     }
 
     /** A property the lab owns, passed through: refused, with the option to use instead. */
@@ -70,6 +71,14 @@ public final class ApplicationArguments {
             if (!factor.forApplications() && factor.asked(factors) != null) {
                 throw new IllegalArgumentException(factor.option() + " is a setting of the lab's own pessoa-service; your application has no such switch");
             }
+        }
+    }
+
+    /** The reactive mode is the lab's own reactive service: a user's jar has one implementation, run in both thread modes. */
+    public static void checkMode(ThreadMode mode) {
+        if (mode.reactive()) {
+            throw new IllegalArgumentException("the reactive mode runs the lab's own pessoa-service-reactive; your application runs in "
+                    + "the platform and virtual modes (--modes platform,virtual)");
         }
     }
 

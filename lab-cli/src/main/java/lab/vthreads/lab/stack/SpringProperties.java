@@ -20,13 +20,17 @@ final class SpringProperties {
 
     /** What every service gets: where it listens, and its threads. */
     static Map<String, String> common(StackSettings settings, int port, int managementPort) {
+        return common(settings, port, managementPort, settings.mode().virtual());
+    }
+
+    private static Map<String, String> common(StackSettings settings, int port, int managementPort, boolean virtualThreads) {
         Map<String, String> properties = new LinkedHashMap<>();
         // Spring binds every interface unless told: the management port would expose metrics and health to the network.
         properties.put("server.port", Integer.toString(port));
         properties.put("server.address", settings.bindAddress());
         properties.put("management.server.port", Integer.toString(managementPort));
         properties.put("management.server.address", settings.bindAddress());
-        properties.put("spring.threads.virtual.enabled", Boolean.toString(settings.mode().virtual()));
+        properties.put("spring.threads.virtual.enabled", Boolean.toString(virtualThreads));
         putIfSet(properties, "server.tomcat.threads.max", settings.factors().tomcatThreads());
         return properties;
     }
@@ -57,9 +61,44 @@ final class SpringProperties {
         return properties;
     }
 
+    /**
+     * pessoa-service-reactive: the same CEP settings under the same keys; the pool's factors under R2DBC's names (the
+     * Factor table's reactive column); no Tomcat and no virtual threads (Reactor Netty's event loops serve it); the
+     * database as an R2DBC URL, and as a JDBC URL for Flyway, which has no R2DBC driver.
+     */
+    static Map<String, String> reactivePessoa(StackSettings settings) {
+        StackSettings.StackPorts p = settings.ports();
+        Factors f = settings.factors();
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("server.port", Integer.toString(p.pessoa()));
+        properties.put("server.address", settings.bindAddress());
+        properties.put("management.server.port", Integer.toString(p.pessoaManagement()));
+        properties.put("management.server.address", settings.bindAddress());
+        properties.put("spring.threads.virtual.enabled", "false");
+        if (f.poolSize() != null) {
+            // All opened up front, as Hikari's minimum-idle (its default: the pool's size) does.
+            properties.put(Factor.POOL_SIZE.reactive(), f.poolSize().toString());
+            properties.put("spring.r2dbc.pool.initial-size", f.poolSize().toString());
+        }
+        if (f.poolTimeoutMs() != null) properties.put(Factor.POOL_TIMEOUT_MS.reactive(), f.poolTimeoutMs() + "ms");
+        String jdbcUrl = settings.jdbcUrl();
+        String user = settings.externalDatabase() != null ? settings.externalDatabase().user() : EmbeddedPostgresServer.USER;
+        String password = settings.externalDatabase() != null ? settings.externalDatabase().password() : EmbeddedPostgresServer.PASSWORD;
+        properties.put("spring.r2dbc.url", "r2dbc:" + jdbcUrl.substring("jdbc:".length()));
+        properties.put("spring.r2dbc.username", user);
+        properties.put("spring.r2dbc.password", password);
+        properties.put("spring.flyway.url", jdbcUrl);
+        properties.put("spring.flyway.user", user);
+        properties.put("spring.flyway.password", password);
+        properties.put("lab.cep.base-url", settings.url(p.wiremock()));
+        properties.put("lab.cep.lookup-inside-transaction", Boolean.toString(f.lookupsInsideTransaction()));
+        if (f.cepReadTimeoutMs() != null) properties.put("lab.cep.read-timeout", f.cepReadTimeoutMs() + "ms");
+        return properties;
+    }
+
     static Map<String, String> gateway(StackSettings settings) {
         StackSettings.StackPorts p = settings.ports();
-        Map<String, String> properties = common(settings, p.gateway(), p.gatewayManagement());
+        Map<String, String> properties = common(settings, p.gateway(), p.gatewayManagement(), settings.mode().gatewayOnVirtualThreads());
         properties.put("lab.gateway.pessoa-url", settings.url(p.pessoa()));
         return properties;
     }

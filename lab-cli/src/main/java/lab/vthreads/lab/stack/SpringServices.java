@@ -33,6 +33,12 @@ final class SpringServices {
         StackSettings.StackPorts p = settings.ports();
         return switch (component) {
             case PESSOA -> {
+                if (settings.mode().reactive()) {
+                    yield new SpringService(component, labJar(settings.home(), "pessoa-service-reactive"),
+                            SpringProperties.arguments(SpringProperties.reactivePessoa(settings)), Map.of(),
+                            settings.url(p.pessoaManagement()) + "/actuator/health", address(settings, p.pessoa(), p.pessoaManagement()),
+                            describePessoa(settings), true, null);
+                }
                 String hikariCp = settings.factors().hikariCp();
                 yield new SpringService(component, labJar(settings.home(), "pessoa-service"), SpringProperties.arguments(SpringProperties.pessoa(settings)),
                         Map.of(), settings.url(p.pessoaManagement()) + "/actuator/health", address(settings, p.pessoa(), p.pessoaManagement()),
@@ -59,6 +65,12 @@ final class SpringServices {
 
     static String describePessoa(StackSettings settings) {
         Factors f = settings.factors();
+        if (settings.mode().reactive()) {
+            return "reactive: pessoa-service-reactive on Reactor Netty, R2DBC pool " + orDefault(f.poolSize(), ServiceDefaults.POOL_SIZE)
+                    + (f.poolTimeoutMs() != null ? ", acquire timeout " + f.poolTimeoutMs() + " ms" : "")
+                    + ", CEP lookups " + (f.lookupsInsideTransaction() ? "inside" : "outside") + " the transaction"
+                    + (f.cepReadTimeoutMs() != null ? ", CEP read timeout " + f.cepReadTimeoutMs() + " ms" : "");
+        }
         return describeThreads(settings) + ", pool " + orDefault(f.poolSize(), ServiceDefaults.POOL_SIZE)
                 + (f.poolTimeoutMs() != null ? ", connection timeout " + f.poolTimeoutMs() + " ms" : "")
                 + ", CEP lookups " + (f.lookupsInsideTransaction() ? "inside" : "outside") + " the transaction"
@@ -82,7 +94,8 @@ final class SpringServices {
     static String describeThreads(StackSettings settings) {
         Integer processors = settings.factors().jvmProcessors();
         Integer carriers = settings.factors().carriers();
-        return settings.mode().label() + " threads, Tomcat max " + orDefault(settings.factors().tomcatThreads(), ServiceDefaults.TOMCAT_THREADS)
+        String threads = settings.mode().reactive() ? "virtual threads (the reactive mode's gateway)" : settings.mode().label() + " threads";
+        return threads + ", Tomcat max " + orDefault(settings.factors().tomcatThreads(), ServiceDefaults.TOMCAT_THREADS)
                 + (processors != null ? ", JVM sized for " + processors + " CPU" + (processors == 1 ? "" : "s") : "")
                 + (carriers != null ? ", " + carriers + " carrier" + (carriers == 1 ? "" : "s") : "")
                 + (settings.factors().observesThreads() ? "" : ", no JFR pinning recording");

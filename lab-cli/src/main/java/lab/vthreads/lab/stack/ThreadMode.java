@@ -4,11 +4,32 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 import java.util.Locale;
 
+/**
+ * How pessoa-service serves its requests: on Tomcat's pool of platform threads, on a virtual thread each, or as the
+ * reactive contender (pessoa-service-reactive: WebFlux on Reactor Netty's event loops, R2DBC, WebClient), which keeps
+ * the same contract. The gateway in front is the same Spring MVC gateway in every mode; in the reactive mode it runs on
+ * virtual threads, so that it binds nothing the virtual mode's gateway does not.
+ */
 public enum ThreadMode {
-    PLATFORM, VIRTUAL;
+    PLATFORM, VIRTUAL, REACTIVE;
 
+    /** Whether pessoa-service runs its requests on virtual threads (the JFR pinning and the thread dumps watch them). */
     public boolean virtual() {
         return this == VIRTUAL;
+    }
+
+    public boolean reactive() {
+        return this == REACTIVE;
+    }
+
+    /** Whether a request holds one of Tomcat's pool threads in pessoa-service for its whole life: only on platform threads. */
+    public boolean boundByTomcatThreads() {
+        return this == PLATFORM;
+    }
+
+    /** spring.threads.virtual.enabled for the gateway in this mode. */
+    public boolean gatewayOnVirtualThreads() {
+        return this != PLATFORM;
     }
 
     /** How presets and results.json spell it. */

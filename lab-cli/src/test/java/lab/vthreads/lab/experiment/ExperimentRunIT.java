@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Timeout;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.report.ResultsFiles;
+import lab.vthreads.lab.report.Summary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,8 +31,8 @@ class ExperimentRunIT {
             @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
         // The run's folder inside the temporary one: the calibrations it keeps go beside it (../.calibrations), not in /tmp.
         Path dir = temp.resolve("run");
-        // Two levels in both modes and an A/A copy of the higher level, each mode on one pair of JVMs; and two cells whose
-        // HikariCP version does not exist: their services must fail alone, with the reason.
+        // Two levels in both modes and the reactive contender, and an A/A copy of the higher virtual level, each mode on one
+        // pair of JVMs; and two cells whose HikariCP version does not exist: their services must fail alone, with the reason.
         Preset tiny = Preset.parse("""
                 name: tiny
                 description: Five cells, a few seconds each.
@@ -51,7 +52,7 @@ class ExperimentRunIT {
                 repeat: 1
                 prewarmSeconds: 22
                 variants:
-                  - {name: jar}
+                  - {name: jar, modes: [platform, virtual, reactive]}
                   - {name: no-such-hikari, modes: [virtual], hikariCp: "0.0.0"}
                 """);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
@@ -61,8 +62,8 @@ class ExperimentRunIT {
         ResultsFiles.write(dir, results);
 
         assertThat(results.cells()).extracting(ExperimentResults.CellResult::id).containsExactly("jar-platform-3u", "jar-virtual-3u",
-                "no-such-hikari-virtual-3u", "jar-platform-6u", "jar-virtual-6u", "jar-virtual-6u-aa", "no-such-hikari-virtual-6u",
-                "no-such-hikari-virtual-6u-aa");
+                "jar-reactive-3u", "no-such-hikari-virtual-3u", "jar-platform-6u", "jar-virtual-6u", "jar-virtual-6u-aa", "jar-reactive-6u",
+                "no-such-hikari-virtual-6u", "no-such-hikari-virtual-6u-aa");
         List<ExperimentResults.CellResult> ran = results.cells().stream().filter(c -> c.variant().equals("jar")).toList();
         for (ExperimentResults.CellResult failed : results.cells().stream().filter(c -> !c.variant().equals("jar")).toList()) {
             assertThat(failed.repeats()).isEmpty();
@@ -85,8 +86,11 @@ class ExperimentRunIT {
             assertThat(run.prewarm().users()).as(cell.id()).isEqualTo(6);
             assertThat(run.prewarm().throughput()).as(cell.id()).isPositive();
             assertThat(run.stack()).as(cell.id()).isNotNull();
-            assertThat(run.stack().order()).as(cell.id()).isEqualTo(cell.mode() == lab.vthreads.lab.stack.ThreadMode.PLATFORM
-                    ? List.of("jar-platform-6u", "jar-platform-3u") : List.of("jar-virtual-6u", "jar-virtual-3u", "jar-virtual-6u-aa"));
+            assertThat(run.stack().order()).as(cell.id()).isEqualTo(switch (cell.mode()) {
+                case PLATFORM -> List.of("jar-platform-6u", "jar-platform-3u");
+                case VIRTUAL -> List.of("jar-virtual-6u", "jar-virtual-3u", "jar-virtual-6u-aa");
+                case REACTIVE -> List.of("jar-reactive-6u", "jar-reactive-3u");
+            });
             assertThat(run.stack().position()).as(cell.id()).isEqualTo(run.stack().order().indexOf(cell.id()) + 1);
             // The database was emptied before every cell: what an earlier cell on the same JVMs stored is gone.
             assertThat(run.stack().rowsAtStart()).as(cell.id()).isZero();
@@ -118,6 +122,14 @@ class ExperimentRunIT {
         assertThat(dir.resolve("calibration").resolve("gatling-results-warm.json")).exists();
         assertThat(dir.resolve("calibration").resolve("gatling-results-warmup.json")).doesNotExist();
         assertThat(Files.readString(dir.resolve("summary.md"))).contains("Capacity model: predicted against measured", "jar-platform-6u", "Tomcat threads");
+        // The reactive cells ran pessoa-service-reactive (only its pool, r2dbc-pool, fills the pool's keys without Hikari) and
+        // are compared with both thread modes, with no model prediction of their own.
+        ExperimentResults.RepeatResult reactive = ran.stream().filter(c -> c.mode() == lab.vthreads.lab.stack.ThreadMode.REACTIVE)
+                .findFirst().orElseThrow().repeats().getFirst();
+        assertThat(reactive.samples()).anyMatch(s -> s.containsKey(lab.vthreads.lab.measured.SampleKeys.PESSOA_HIKARI_ACTIVE));
+        assertThat(reactive.server().peakVirtualThreadsPessoa()).as("pessoa-service-reactive runs nothing on virtual threads").isIn(null, 0.0);
+        assertThat(Files.readString(dir.resolve("summary.md"))).contains("reactive ÷ each thread mode", "reactive ÷ platform", "reactive ÷ virtual");
+        assertThat(Summary.of(results).model()).extracting(Summary.ModelRow::cell).doesNotContain("jar-reactive-3u", "jar-reactive-6u");
         assertThat(ResultsFilesSchema.validate(dir.resolve("results.json"))).isEmpty();
         String html = Files.readString(dir.resolve("index.html"));
         for (ExperimentResults.CellResult cell : ran) {

@@ -24,7 +24,7 @@ class PresetTest {
     @Test
     void everyPresetInTheRepositoryLoads() {
         assertThat(Preset.all(HOME)).extracting(Preset::name)
-                .containsExactlyInAnyOrder("default", "app", "paper", "lognormal-50", "jmeter-1000", "cpu-bound", "executor-micro", "pool", "hikari", "faults", "io-bound", "pinning", "observe-cost");
+                .containsExactlyInAnyOrder("default", "app", "paper", "lognormal-50", "jmeter-1000", "cpu-bound", "executor-micro", "pool", "hikari", "faults", "io-bound", "pinning", "observe-cost", "reactive");
     }
 
     @Test
@@ -48,6 +48,15 @@ class PresetTest {
         // More users than Tomcat threads at the top level, fewer at the bottom: divergence and parity.
         assertThat(preset.users().getLast()).isGreaterThan(preset.factors().tomcatThreads());
         assertThat(preset.users().getFirst()).isLessThanOrEqualTo(preset.factors().tomcatThreads());
+    }
+
+    @Test
+    void theReactivePresetMeasuresTheContenderBesideBothThreadModesWhereThreadsAndWhereTheCpuBind() {
+        Preset preset = Preset.resolve(HOME, "reactive");
+
+        assertThat(preset.modes()).containsExactly(ThreadMode.PLATFORM, ThreadMode.VIRTUAL, ThreadMode.REACTIVE);
+        assertThat(preset.users()).allMatch(u -> u > preset.factors().tomcatThreads());
+        assertThat(preset.cells()).extracting(Cell::id).contains("reactive-120u", "reactive-400u", "reactive-400u-aa");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package lab.vthreads.lab.stack;
 
 import lab.vthreads.lab.cli.FactorOptions;
+import lab.vthreads.lab.plan.Preset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -54,7 +55,7 @@ class FactorTableTest {
 
     @Test
     void eachSpringPropertyAndJvmFlagReachesTheServiceThatReadsIt(@TempDir Path home) throws Exception {
-        for (String module : List.of("pessoa-service", "gateway-service")) {
+        for (String module : List.of("pessoa-service", "pessoa-service-reactive", "gateway-service")) {
             Files.createDirectories(home.resolve(module).resolve("target"));
             Files.writeString(home.resolve(module).resolve("target").resolve(module + "-0.1.0.jar"), "");
         }
@@ -67,6 +68,14 @@ class FactorTableTest {
                     : Launcher.jvmFlags(settings, StackSettings.Component.PESSOA);
             String prefix = (factor.route() == Factor.Route.SPRING_PROPERTY ? "--" : "") + factor.target() + "=";
             assertThat(reached).as(factor.key() + " as " + factor.target()).anyMatch(a -> a.startsWith(prefix));
+            if (!factor.forReactive() || factor.reactive().equals(Factor.GATEWAY_ONLY)) continue;
+            StackSettings reactive = new StackSettings(ThreadMode.REACTIVE, parse(factor), settings.ports(), Map.of(), null, home, home.resolve("runs/x"));
+            List<String> reachedReactive = factor.route() == Factor.Route.SPRING_PROPERTY
+                    ? SpringServices.of(reactive, StackSettings.Component.PESSOA).arguments()
+                    : Launcher.jvmFlags(reactive, StackSettings.Component.PESSOA);
+            String reactivePrefix = (factor.route() == Factor.Route.SPRING_PROPERTY ? "--" : "")
+                    + (factor.reactive().equals(Factor.SAME) ? factor.target() : factor.reactive()) + "=";
+            assertThat(reachedReactive).as(factor.key() + " in the reactive service").anyMatch(a -> a.startsWith(reactivePrefix));
         }
     }
 
@@ -75,6 +84,57 @@ class FactorTableTest {
         String presets = Files.readString(Path.of("../docs/presets.md"));
         for (Factor factor : Factor.values()) {
             assertThat(presets).as("docs/presets.md's row for " + factor.key()).contains("| `" + factor.key() + "` |");
+        }
+    }
+
+    @Test
+    void eachRowSaysWhatTheReactiveModeDoesWithIt() throws Exception {
+        List<String> rows = Files.readAllLines(Path.of("../docs/presets.md"));
+        for (Factor factor : Factor.values()) {
+            String row = rows.stream().filter(l -> l.startsWith("| `" + factor.key() + "` |")).findFirst().orElseThrow();
+            String reactive = row.substring(row.lastIndexOf('|', row.length() - 2) + 1, row.length() - 1).strip();
+            if (!factor.forReactive()) {
+                assertThat(reactive).as(factor.key()).isEqualTo("refused");
+            } else if (factor.reactive().equals(Factor.SAME)) {
+                assertThat(reactive).as(factor.key()).isIn("same", "the gateway's (virtual threads)");
+            } else if (factor.reactive().equals(Factor.GATEWAY_ONLY)) {
+                assertThat(reactive).as(factor.key()).isEqualTo("the gateway's only");
+            } else {
+                String property = factor.reactive().substring(factor.reactive().lastIndexOf('.') + 1);
+                assertThat(reactive).as(factor.key()).contains("`" + property + "`");
+            }
+        }
+    }
+
+    @Test
+    void theReactiveServiceGetsItsOwnNamesForThePoolAndNoneOfTheBlockingServicesSwitches(@TempDir Path home) {
+        StackSettings settings = new StackSettings(ThreadMode.REACTIVE, Factors.builder().poolSize(7).poolTimeoutMs(900).tomcatThreads(25).build(),
+                new StackSettings.StackPorts(18080, 19080, 18081, 19081, 18089, 15432), Map.of(), null, home, home.resolve("runs/x"));
+        Map<String, String> pessoa = SpringProperties.reactivePessoa(settings);
+        assertThat(pessoa).containsEntry(Factor.POOL_SIZE.reactive(), "7").containsEntry(Factor.POOL_TIMEOUT_MS.reactive(), "900ms")
+                .containsEntry("spring.threads.virtual.enabled", "false")
+                .doesNotContainKeys(Factor.TOMCAT_THREADS.target(), Factor.POOL_SIZE.target(), "spring.datasource.url");
+        assertThat(pessoa.get("spring.r2dbc.url")).startsWith("r2dbc:postgresql://");
+        assertThat(SpringProperties.gateway(settings)).containsEntry("spring.threads.virtual.enabled", "true")
+                .containsEntry(Factor.TOMCAT_THREADS.target(), "25");
+        for (Factor factor : Factor.values()) {
+            if (factor.forReactive() || factor.asked(parse(factor)) == null) continue;
+            String yaml = """
+                    name: refused
+                    simulation: CreatePessoaSimulation
+                    workload: closed
+                    users: [2]
+                    modes: [virtual, reactive]
+                    rampUpSeconds: 0
+                    holdSeconds: 1
+                    rampDownSeconds: 0
+                    warmupSeconds: 0
+                    repeat: 1
+                    cepLatency: none
+                    %s: %s
+                    """.formatted(factor.key(), factor == Factor.CEP_LOCK ? "synchronized" : factor == Factor.HIKARI_CP ? "\"7.0.2\"" : "4");
+            assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> Preset.parse(yaml))).as(factor.key())
+                    .hasMessageContaining(factor.key() + " is a setting of the blocking pessoa-service");
         }
     }
 

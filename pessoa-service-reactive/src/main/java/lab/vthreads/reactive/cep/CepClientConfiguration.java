@@ -10,7 +10,8 @@ import reactor.netty.resources.ConnectionProvider;
 
 /**
  * The CEP API's WebClient on a connection pool of its own, with every limit the defaults leave open stated: how many
- * connections, how long to wait for one, how long to connect. The whole lookup's deadline is CepClient's.
+ * connections, how long to wait for one (the connect timeout, as pessoa-service's HttpClient waits), how long to
+ * connect. The whole lookup's deadline is CepClient's.
  */
 @Configuration(proxyBeanMethods = false)
 class CepClientConfiguration {
@@ -19,7 +20,7 @@ class CepClientConfiguration {
     ConnectionProvider cepConnections(CepProperties properties) {
         return ConnectionProvider.builder("cep")
                 .maxConnections(properties.maxConnections())
-                .pendingAcquireTimeout(properties.pendingAcquireTimeout())
+                .pendingAcquireTimeout(properties.connectTimeout())
                 .metrics(true)
                 .build();
     }

@@ -17,9 +17,8 @@ import java.time.Duration;
  * @param lookupInsideTransaction do the lookups while the transaction, and so a pooled R2DBC connection, is held
  * @param maxConnections          open connections to the API at most (Reactor Netty's default is 500 per host, fewer
  *                                than pessoa-service's HttpClient allows; the lab's scenarios must not queue on it)
- * @param pendingAcquireTimeout   how long a lookup waits for one of those connections before it fails (Reactor
- *                                Netty's default pending queue holds 1,000 and waits 45 s); within the read timeout
- *                                anyway, since the read timeout bounds the whole lookup
+ * @param connectTimeout          also how long a lookup waits for one of those connections, as in pessoa-service: the
+ *                                same budget as a connect (Reactor Netty's own default waits 45 s)
  */
 @Validated
 @ConfigurationProperties("lab.cep")
@@ -28,6 +27,5 @@ public record CepProperties(
         @NotNull @DefaultValue("1s") Duration connectTimeout,
         @NotNull @DefaultValue("2s") Duration readTimeout,
         @DefaultValue("false") boolean lookupInsideTransaction,
-        @Positive @DefaultValue("2000") int maxConnections,
-        @NotNull @DefaultValue("2s") Duration pendingAcquireTimeout) {
+        @Positive @DefaultValue("2000") int maxConnections) {
 }

@@ -1,6 +1,7 @@
 package lab.vthreads.reactive.problem;
 
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
+import io.r2dbc.spi.R2dbcTimeoutException;
 import io.r2dbc.spi.R2dbcTransientResourceException;
 import lab.vthreads.contract.problem.ContractProblems;
 import lab.vthreads.contract.web.BodyTooLargeException;
@@ -19,6 +20,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.ErrorResponseException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -71,11 +73,12 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     }
 
     /**
-     * No connection within r2dbc-pool's max-acquire-time (a TimeoutException from the pool), or the database refused or
-     * dropped it: retry later, not a bug.
+     * No connection within r2dbc-pool's max-acquire-time (its R2dbcTimeoutException, caused by a TimeoutException), or
+     * the database refused or dropped it (the transaction manager's CannotCreateTransactionException when that happens
+     * as the transaction begins): retry later, not a bug.
      */
-    @ExceptionHandler({DataAccessResourceFailureException.class, R2dbcTransientResourceException.class,
-            R2dbcNonTransientResourceException.class, TimeoutException.class, ConnectException.class})
+    @ExceptionHandler({CannotCreateTransactionException.class, DataAccessResourceFailureException.class, R2dbcTransientResourceException.class,
+            R2dbcNonTransientResourceException.class, R2dbcTimeoutException.class, TimeoutException.class, ConnectException.class})
     ResponseEntity<ProblemDetail> databaseUnavailable(Exception ex, ServerWebExchange exchange) {
         boolean poolExhausted = ContractProblems.findCause(ex, TimeoutException.class) != null;
         log.warn("database unavailable (pool exhausted: {}): {}", poolExhausted, ex.getMessage());
