@@ -46,7 +46,7 @@ public record ExperimentResults(
      * 4: each run's {@code sampling} (seconds taken and dropped) and the verdict's {@code thin} runs.
      * 5: the run's {@code identity} (machine and code) and each verdict level's {@code betweenRuns}.
      */
-    public static final String SCHEMA_VERSION = "5";
+    public static final String SCHEMA_VERSION = "6";
 
     public static final Map<String, String> UNITS = Map.of(
             "t", "seconds since the measured run started",

@@ -136,12 +136,13 @@ class ExperimentRunIT {
             assertThat(html).contains("href=\"" + cell.repeats().getFirst().gatlingReport() + "\"");
         }
         assertThat(html).contains("Runs that did not happen", "No HikariCP 0.0.0", "<div class=verdict>");
-        // Two pairs of JVMs started and prewarmed, each with its most users; the calibration started and prewarmed none.
+        // Three pairs of JVMs (one per mode) started and prewarmed, each with its most users; the calibration started and
+        // prewarmed none.
         String said = progress.toString();
-        assertThat(said.split("prewarm: 6 users until the services' JIT and CPU per request settle", -1)).hasSize(3);
-        assertThat(said.split("prewarm on every CPU with no CEP latency, then with the cells' fixed:50", -1)).hasSize(3);
+        assertThat(said.split("prewarm: 6 users until the services' JIT and CPU per request settle", -1)).hasSize(4);
+        assertThat(said.split("prewarm on every CPU with no CEP latency, then with the cells' fixed:50", -1)).hasSize(4);
         // then a second prewarm each, with the cells' latency; the virtual pair rehearsed the thread dumps its cells take
-        assertThat(said.split("prewarm-with-latency: 6 users until the services' JIT and CPU per request settle", -1)).hasSize(3);
+        assertThat(said.split("prewarm-with-latency: 6 users until the services' JIT and CPU per request settle", -1)).hasSize(4);
         for (ExperimentResults.CellResult cell : ran) {
             ExperimentResults.Prewarmed prewarm = cell.repeats().getFirst().prewarm();
             assertThat(prewarm).as(cell.id()).isNotNull();
@@ -152,14 +153,15 @@ class ExperimentRunIT {
         assertThat(cells.resolve("jar-virtual-6u/r1/prewarm-with-latency/gateway-service-threads-rehearsal.json")).isNotEmptyFile();
         assertThat(cells.resolve("jar-platform-6u/r1/prewarm-with-latency")).isDirectory().isDirectoryNotContaining("glob:**threads-rehearsal.json");
         assertThat(said).doesNotContain("prewarm: 3 users", "calibration prewarm");
-        assertThat(said).contains("[1/8] jar-platform-6u", "[2/8] jar-platform-3u", "[3/8] jar-virtual-6u", "[4/8] jar-virtual-3u",
-                "[5/8] jar-virtual-6u-aa", "no-such-hikari-virtual-6u, repeat 1, did not run", "no-such-hikari-virtual-3u, repeat 1, did not run");
+        assertThat(said).contains("[1/10] jar-platform-6u", "[2/10] jar-platform-3u", "[3/10] jar-virtual-6u", "[4/10] jar-virtual-3u",
+                "[5/10] jar-virtual-6u-aa", "[6/10] jar-reactive-6u", "[7/10] jar-reactive-3u", "no-such-hikari-virtual-6u, repeat 1, did not run",
+                "no-such-hikari-virtual-3u, repeat 1, did not run");
         // The first cell runs platform threads; the calibration, virtual ones (the model's CPU bound is a virtual cell's),
         // on the jar variant's virtual services after the last of their cells and before the next pair's start.
         String calibrating = "Calibrating on the warm services of jar-virtual-6u, jar-virtual-3u, jar-virtual-6u-aa, after their cells";
         assertThat(said).contains(calibrating, "12 s each, virtual threads");
-        assertThat(said.indexOf(calibrating)).isGreaterThan(said.indexOf("[5/8] jar-virtual-6u-aa"))
-                .isLessThan(said.indexOf("no-such-hikari-virtual-6u, repeat 1, did not run"));
+        assertThat(said.indexOf(calibrating)).isGreaterThan(said.indexOf("[5/10] jar-virtual-6u-aa"))
+                .isLessThan(said.indexOf("[6/10] jar-reactive-6u"));
         // The verdict at both levels, with the copy's spread as the noise floor.
         assertThat(new ObjectMapper().readTree(dir.resolve("results.json").toFile()).get("verdict").get("levels")).hasSize(2);
     }

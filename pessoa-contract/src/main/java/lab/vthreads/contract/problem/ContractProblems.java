@@ -38,6 +38,32 @@ public final class ContractProblems {
         return ProblemTypes.problem(HttpStatus.BAD_REQUEST, "malformed-body", "Malformed request body", unreadableDetail(ex));
     }
 
+    /**
+     * 503: no pooled connection within the pool's timeout ({@code pool-exhausted}, the database is busy), or none could
+     * be opened ({@code database-unavailable}, it is down). Either way, retry later.
+     *
+     * @param poolTimeout the pool's name for its timeout, as the detail says it
+     */
+    public static ProblemDetail databaseUnavailable(boolean poolExhausted, String poolTimeout) {
+        return poolExhausted
+                ? ProblemTypes.problem(HttpStatus.SERVICE_UNAVAILABLE, "pool-exhausted", "No database connection available",
+                        "All database connections stayed busy for the whole " + poolTimeout + "; retry later.")
+                : ProblemTypes.problem(HttpStatus.SERVICE_UNAVAILABLE, "database-unavailable", "Database unavailable",
+                        "The database could not be reached; retry later.");
+    }
+
+    /** 422: a constraint other than the CPF's, input that validation let through but the schema refuses. */
+    public static ProblemDetail constraintViolated() {
+        return ProblemTypes.problem(HttpStatus.UNPROCESSABLE_CONTENT, "constraint-violated", "Request violates a data constraint",
+                "The request could not be stored as sent.");
+    }
+
+    /** 500: a bug, not the client's input; the request id finds it in the logs. */
+    public static ProblemDetail internalError() {
+        return ProblemTypes.problem(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error", "Internal error",
+                "The request failed on the server; the request id identifies it in the logs.");
+    }
+
     public static <T> @Nullable T findCause(Throwable ex, Class<T> type) {
         for (Throwable t = ex; t != null; t = t.getCause()) {
             if (type.isInstance(t)) {

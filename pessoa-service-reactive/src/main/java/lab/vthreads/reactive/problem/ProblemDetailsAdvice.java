@@ -6,7 +6,6 @@ import io.r2dbc.spi.R2dbcTransientResourceException;
 import lab.vthreads.contract.problem.ContractProblems;
 import lab.vthreads.contract.web.BodyTooLargeException;
 import lab.vthreads.reactive.web.RequestIdWebFilter;
-import lab.vthreads.service.ProblemTypes;
 import lab.vthreads.service.RequestIds;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -82,28 +81,21 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     ResponseEntity<ProblemDetail> databaseUnavailable(Exception ex, ServerWebExchange exchange) {
         boolean poolExhausted = ContractProblems.findCause(ex, TimeoutException.class) != null;
         log.warn("database unavailable (pool exhausted: {}): {}", poolExhausted, ex.getMessage());
-        ProblemDetail problem = poolExhausted
-                ? ProblemTypes.problem(HttpStatus.SERVICE_UNAVAILABLE, "pool-exhausted", "No database connection available",
-                        "All database connections stayed busy for the whole acquire timeout; retry later.")
-                : ProblemTypes.problem(HttpStatus.SERVICE_UNAVAILABLE, "database-unavailable", "Database unavailable",
-                        "The database could not be reached; retry later.");
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
-                .body(withRequestId(problem, exchange));
+                .body(withRequestId(ContractProblems.databaseUnavailable(poolExhausted, "acquire timeout"), exchange));
     }
 
     /** A constraint other than the CPF's: input that validation let through but the schema refuses. */
     @ExceptionHandler
     ResponseEntity<ProblemDetail> constraintViolated(DataIntegrityViolationException ex, ServerWebExchange exchange) {
         log.warn("constraint violated: {}", ex.getMostSpecificCause().getMessage());
-        return ResponseEntity.unprocessableContent().body(withRequestId(ProblemTypes.problem(HttpStatus.UNPROCESSABLE_CONTENT,
-                "constraint-violated", "Request violates a data constraint", "The request could not be stored as sent."), exchange));
+        return ResponseEntity.unprocessableContent().body(withRequestId(ContractProblems.constraintViolated(), exchange));
     }
 
     @ExceptionHandler
     ResponseEntity<ProblemDetail> unexpected(Exception ex, ServerWebExchange exchange) {
         log.error("unexpected error", ex);
-        return ResponseEntity.internalServerError().body(withRequestId(ProblemTypes.problem(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error",
-                "Internal error", "The request failed on the server; the request id identifies it in the logs."), exchange));
+        return ResponseEntity.internalServerError().body(withRequestId(ContractProblems.internalError(), exchange));
     }
 
     @Override

@@ -84,12 +84,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         SQLTransientConnectionException timeout = ContractProblems.findCause(ex, SQLTransientConnectionException.class);
         boolean poolExhausted = timeout != null && timeout.getCause() == null;
         log.warn("database unavailable (pool exhausted: {}): {}", poolExhausted, ex.getMessage());
-        ProblemDetail problem = poolExhausted
-                ? ProblemTypes.problem(HttpStatus.SERVICE_UNAVAILABLE, "pool-exhausted", "No database connection available",
-                        "All database connections stayed busy for the whole connection timeout; retry later.")
-                : ProblemTypes.problem(HttpStatus.SERVICE_UNAVAILABLE, "database-unavailable", "Database unavailable",
-                        "The database could not be reached; retry later.");
-        return retryLater(problem);
+        return retryLater(ContractProblems.databaseUnavailable(poolExhausted, "connection timeout"));
     }
 
     /**
@@ -106,8 +101,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @ExceptionHandler
     ResponseEntity<ProblemDetail> constraintViolated(DataIntegrityViolationException ex) {
         log.warn("constraint violated: {}", ex.getMostSpecificCause().getMessage());
-        return ResponseEntity.unprocessableContent().body(withRequestId(ProblemTypes.problem(HttpStatus.UNPROCESSABLE_CONTENT,
-                "constraint-violated", "Request violates a data constraint", "The request could not be stored as sent.")));
+        return ResponseEntity.unprocessableContent().body(withRequestId(ContractProblems.constraintViolated()));
     }
 
     @ExceptionHandler
@@ -116,8 +110,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             return databaseUnavailable(ex);
         }
         log.error("unexpected error", ex);
-        return ResponseEntity.internalServerError().body(withRequestId(ProblemTypes.problem(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error",
-                "Internal error", "The request failed on the server; the request id identifies it in the logs.")));
+        return ResponseEntity.internalServerError().body(withRequestId(ContractProblems.internalError()));
     }
 
     @Override
