@@ -7,7 +7,6 @@ import lab.vthreads.contract.pessoa.PessoaResponse;
 import lab.vthreads.contract.pessoa.PessoaResponse.EnderecoResponse;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Instant;
@@ -28,30 +27,38 @@ class PessoaStore {
         this.database = database;
     }
 
-    /** Inserts the person, then each address in turn; a duplicate CPF fails the first INSERT (uk_pessoa_cpf). */
+    /**
+     * Inserts the person, then all their addresses in one multi-row INSERT: the same round trips as pessoa-service's
+     * Hibernate, which batches the addresses (hibernate.jdbc.batch_size). A duplicate CPF fails the first INSERT
+     * (uk_pessoa_cpf).
+     */
     Mono<PessoaResponse> insert(String cpf, String nome, List<String> ceps, List<CepAddress> addresses) {
         // PostgreSQL keeps microseconds; truncating here makes the 201 body equal what a later GET reads.
         Instant createdAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        List<EnderecoResponse> enderecos = new ArrayList<>(ceps.size());
+        for (int i = 0; i < ceps.size(); i++) {
+            CepAddress address = addresses.get(i);
+            enderecos.add(new EnderecoResponse(ceps.get(i), address.logradouro(), address.complemento(), address.bairro(),
+                    address.localidade(), address.uf()));
+        }
         return database.sql("INSERT INTO pessoa (id, cpf, nome, created_at) VALUES (nextval('pessoa_seq'), :cpf, :nome, :createdAt) RETURNING id")
                 .bind("cpf", cpf).bind("nome", nome).bind("createdAt", createdAt)
                 .map(row -> row.get("id", Long.class)).one()
-                .flatMap(id -> Flux.range(0, ceps.size())
-                        .concatMap(i -> insertEndereco(id, ceps.get(i), addresses.get(i)))
-                        .collectList()
-                        .map(enderecos -> new PessoaResponse(id, cpf, nome, createdAt, enderecos)));
+                .flatMap(id -> insertEnderecos(id, enderecos).thenReturn(new PessoaResponse(id, cpf, nome, createdAt, enderecos)));
     }
 
-    private Mono<EnderecoResponse> insertEndereco(long pessoaId, String cep, CepAddress address) {
-        EnderecoResponse endereco = new EnderecoResponse(cep, address.logradouro(), address.complemento(), address.bairro(),
-                address.localidade(), address.uf());
-        return database.sql("""
-                        INSERT INTO endereco (id, pessoa_id, cep, logradouro, complemento, bairro, cidade, uf)
-                        VALUES (nextval('endereco_seq'), :pessoaId, :cep, :logradouro, :complemento, :bairro, :cidade, :uf)""")
-                .bind("pessoaId", pessoaId).bind("cep", cep)
-                .bind("logradouro", text(endereco.logradouro())).bind("complemento", text(endereco.complemento()))
-                .bind("bairro", text(endereco.bairro())).bind("cidade", endereco.cidade()).bind("uf", endereco.uf())
-                .fetch().rowsUpdated()
-                .thenReturn(endereco);
+    private Mono<Long> insertEnderecos(long pessoaId, List<EnderecoResponse> enderecos) {
+        StringBuilder sql = new StringBuilder("INSERT INTO endereco (id, pessoa_id, cep, logradouro, complemento, bairro, cidade, uf) VALUES ");
+        for (int i = 0; i < enderecos.size(); i++) {
+            sql.append(i == 0 ? "" : ", ").append("(nextval('endereco_seq'), :pessoaId, :cep%1$d, :logradouro%1$d, :complemento%1$d, :bairro%1$d, :cidade%1$d, :uf%1$d)".formatted(i));
+        }
+        DatabaseClient.GenericExecuteSpec insert = database.sql(sql.toString()).bind("pessoaId", pessoaId);
+        for (int i = 0; i < enderecos.size(); i++) {
+            EnderecoResponse e = enderecos.get(i);
+            insert = insert.bind("cep" + i, e.cep()).bind("logradouro" + i, text(e.logradouro())).bind("complemento" + i, text(e.complemento()))
+                    .bind("bairro" + i, text(e.bairro())).bind("cidade" + i, e.cidade()).bind("uf" + i, e.uf());
+        }
+        return insert.fetch().rowsUpdated();
     }
 
     /** The person with their addresses in one query, as pessoa-service's fetch join. */
