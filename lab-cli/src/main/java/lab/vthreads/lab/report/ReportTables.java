@@ -118,12 +118,14 @@ final class ReportTables {
         List<List<String>> rows = new ArrayList<>();
         for (Summary.Contender c : summary.reactive()) {
             rows.add(List.of((c.variant() != null ? c.variant() + ", " : "") + c.users() + " users", "reactive ÷ " + c.against().label(),
-                    ratio(c.throughput()), ratio(c.p95()), ratio(c.mean()), c.steady() == null ? "–" : c.steady() ? "yes" : "**no**: see Steadiness"));
+                    ratio(c.throughput()), ratio(c.p95()), ratio(c.mean()), Double.isNaN(c.cpuPerRequest()) ? "not measured" : ratio(c.cpuPerRequest()),
+                    c.steady() == null ? "–" : c.steady() ? "yes" : "**no**: see Steadiness"));
         }
         return new Table("reactive ÷ each thread mode",
                 "pessoa-service-reactive (WebFlux, R2DBC, WebClient; the same contract, the same pool size and CEP lookups one after another) "
-                        + "against pessoa-service's cells at the same level. Read a ratio against the A/A spread above: no verdict is drawn on it.",
-                List.of("cells", "against", "throughput", "p95", "mean latency", "steady windows?"), rows);
+                        + "against pessoa-service's cells at the same level. Read a ratio against the A/A spread above: no verdict is drawn on it. "
+                        + "Where the services' CPU binds, the mode that spends less CPU per request serves more.",
+                List.of("cells", "against", "throughput", "p95", "mean latency", "pessoa-service CPU per request", "steady windows?"), rows);
     }
 
     static Table steadiness(Summary summary) {

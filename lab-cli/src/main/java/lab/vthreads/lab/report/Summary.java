@@ -77,9 +77,13 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<Contender> reacti
     /**
      * The reactive contender against one thread mode at one level: reactive ÷ that mode, for throughput and latency.
      *
-     * @param steady whether both cells' windows were steady (null where a cell's steadiness was not measured)
+     * @param steady        whether both cells' windows were steady (null where a cell's steadiness was not measured)
+     * @param cpuPerRequest pessoa-service's CPU per request, reactive ÷ the other (each the median over its repeats of the
+     *                      service's mean cores ÷ its throughput; NaN where a process's CPU was not measured): at a
+     *                      CPU-bound level, what decides which mode serves more
      */
-    public record Contender(String variant, int users, ThreadMode against, double throughput, double p95, double mean, Boolean steady) {
+    public record Contender(String variant, int users, ThreadMode against, double throughput, double p95, double mean, Boolean steady,
+                            double cpuPerRequest) {
     }
 
     /**
@@ -127,7 +131,7 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<Contender> reacti
         // With faults, both modes lose the same seconds to them: what to compare is the timeline and the rows, not a ratio.
         List<Ratio> ratios = results.settings().hasFaults() ? List.of() : ratios(rows, results.settings().published(), results.scaled());
         List<ModelRow> model = model(results, rows);
-        List<Contender> reactive = results.settings().hasFaults() ? List.of() : reactive(rows);
+        List<Contender> reactive = results.settings().hasFaults() ? List.of() : reactive(results, rows);
         return new Summary(rows, ratios, reactive, footprints(results), model, aa, Interference.of(results), Verdict.of(results, rows, ratios, model, aa, kept));
     }
 
@@ -153,7 +157,7 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<Contender> reacti
     }
 
     /** The reactive cells against the platform cells and the virtual cells of the same variant and level, where both ran. */
-    private static List<Contender> reactive(List<Row> rows) {
+    private static List<Contender> reactive(ExperimentResults results, List<Row> rows) {
         List<Contender> contenders = new ArrayList<>();
         for (String variant : new LinkedHashSet<>(rows.stream().map(Row::variant).toList())) {
             for (int users : new TreeSet<>(rows.stream().map(Row::users).toList())) {
@@ -164,11 +168,19 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<Contender> reacti
                     if (other == null) continue;
                     contenders.add(new Contender(variant, users, against, reactive.throughput().median() / other.throughput().median(),
                             reactive.p95().median() / other.p95().median(), reactive.mean().median() / other.mean().median(),
-                            reactive.steady() == null || other.steady() == null ? null : reactive.steady() && other.steady()));
+                            reactive.steady() == null || other.steady() == null ? null : reactive.steady() && other.steady(),
+                            pessoaCpuPerRequest(results, reactive.cell()) / pessoaCpuPerRequest(results, other.cell())));
                 }
             }
         }
         return contenders;
+    }
+
+    /** pessoa-service's CPU per request in a cell, in cores ÷ (req/s): the median over its repeats. */
+    private static double pessoaCpuPerRequest(ExperimentResults results, String cellId) {
+        return results.cells().stream().filter(c -> c.id().equals(cellId)).findFirst()
+                .map(c -> Stat.of(c.repeats().stream().mapToDouble(r -> cpu(r, Component.PESSOA.label()) / r.client().throughput()).toArray()).median())
+                .orElse(Double.NaN);
     }
 
     /** Whether the run measured a user's application, which stands alone where the lab's two services stand. */

@@ -253,7 +253,9 @@ public final class Prewarm {
                 double a = scrape.sum("http_server_requests_active_seconds_gcount");
                 if (Double.isNaN(a)) a = scrape.sum("http_server_requests_active_seconds_active_count");
                 if (Double.isNaN(a)) activeKnown = false; else active += a;
-                double c = scrape.sum("http_server_requests_seconds_count");
+                // The API's requests only: the scrapes of the management port count too, once a second, and on WebFlux the
+                // scrape in progress is itself an active request, so neither figure would ever settle with them.
+                double c = scrape.sum("http_server_requests_seconds_count", Sampler.API);
                 count += Double.isNaN(c) ? 0 : c;
             }
             // Twice in a row: a request the load generator had sent before it stopped may still sit in a socket's buffer.
