@@ -1,6 +1,6 @@
 // Draws index.html's charts from DATA (inlined by HtmlReport): the summary rows, the model's predictions, each
 // cell's one-second samples, and the sample keys to draw (DATA.keys, named once in SampleKeys).
-const COLORS={platform:'#d9534f',virtual:'#2f6fde'};
+const COLORS={platform:'#d9534f',virtual:'#2f6fde',reactive:'#3a9d5d'};
 const PALETTE=['#2f6fde','#d9534f','#3a9d5d','#e0a526','#8a5cc2','#6c7a89','#17a2b8'];
 const key=r=>(r.variant?r.variant+' ':'')+r.mode;
 const modes=[...new Set(DATA.rows.map(key))];
