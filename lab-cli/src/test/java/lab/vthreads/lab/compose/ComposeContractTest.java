@@ -205,6 +205,28 @@ class ComposeContractTest {
         });
     }
 
+    /**
+     * compose.reactive.yaml, laid over compose.yaml: pessoa-service-reactive in pessoa-service's place, built from the
+     * same Dockerfile under an image of its own, every variable it adds a property that service reads, the pool's
+     * variables compose.yaml's, and the gateway on virtual threads.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theReactiveOverrideRunsTheReactiveServiceWithItsOwnPropertiesBehindAGatewayOnVirtualThreads() throws IOException {
+        Map<String, Map<String, Object>> services = (Map<String, Map<String, Object>>) ComposeFile.loadYaml(ComposeFile.HOME.resolve("compose.reactive.yaml")).get("services");
+        Map<String, Object> pessoa = services.get("pessoa-service");
+        assertThat(ComposeFile.map(ComposeFile.map(pessoa, "build"), "args")).containsEntry("MODULE", "pessoa-service-reactive");
+        assertThat(pessoa.get("image")).isNotEqualTo(SERVICES.get("pessoa-service").get("image")).asString().contains("reactive");
+        Set<String> known = new HashSet<>();
+        propertyNames("pessoa-service-reactive").forEach(name -> known.add(canonical(name)));
+        Map<String, Object> environment = ComposeFile.map(pessoa, "environment");
+        environment.keySet().forEach(variable ->
+                assertThat(known).as("pessoa-service-reactive: " + variable + " binds to no property it knows").contains(canonical(variable)));
+        assertThat(environment).containsEntry("SPRING_R2DBC_POOL_MAXSIZE", "${POOL_SIZE:-10}")
+                .containsEntry("SPRING_R2DBC_POOL_MAXACQUIRETIME", "${POOL_TIMEOUT_MS:-30000}ms");
+        assertThat(ComposeFile.map(services.get("gateway-service"), "environment")).containsEntry("SPRING_PROFILES_ACTIVE", "virtual");
+    }
+
     @Test
     void theThreadModeProfileExistsInBothServices() throws IOException {
         for (String service : List.of("pessoa-service", "gateway-service")) {
