@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /** compose.yaml as plain maps and lists, the way the checks read it (YAML anchors and merge keys resolved). */
-final class ComposeFile {
+public final class ComposeFile {
 
     static final Path HOME = Path.of("..").toAbsolutePath().normalize();
 
@@ -35,8 +35,14 @@ final class ComposeFile {
         return (Map<String, Map<String, Object>>) load().get("services");
     }
 
+    /** The services of another compose file of the repository's root (an override such as compose.reactive.yaml). */
     @SuppressWarnings("unchecked")
-    static Map<String, Object> map(Map<String, Object> parent, String key) {
+    public static Map<String, Map<String, Object>> services(String file) {
+        return (Map<String, Map<String, Object>>) loadYaml(HOME.resolve(file)).get("services");
+    }
+
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> map(Map<String, Object> parent, String key) {
         Object value = parent.get(key);
         return value instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
     }

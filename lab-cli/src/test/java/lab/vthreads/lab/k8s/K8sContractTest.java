@@ -77,6 +77,26 @@ class K8sContractTest {
                         .get("SPRING_PROFILES_ACTIVE").toString()));
     }
 
+    /**
+     * The reactive overlay: the reactive service's image in pessoa-service's place, compose.reactive.yaml's variables
+     * added (with the credentials from the same secret), the gateway's virtual profile, and nothing else changed.
+     */
+    @Test
+    void theReactiveOverlaySwapsInTheReactiveServiceWithComposesReactiveVariables() throws IOException {
+        Map<String, Object> overlay = load(HOME.resolve("k8s/overlays/reactive/kustomization.yaml")).getFirst();
+        assertThat(overlay.keySet()).containsExactlyInAnyOrder("apiVersion", "kind", "namespace", "resources", "configMapGenerator", "images", "patches");
+        assertThat(list(map(list(overlay, "configMapGenerator").getFirst()), "literals")).containsExactly("SPRING_PROFILES_ACTIVE=virtual");
+        assertThat(map(list(overlay, "images").getFirst())).containsEntry("name", "vthreads-lab/pessoa-service")
+                .containsEntry("newName", "vthreads-lab/pessoa-service-reactive");
+        String patch = map(list(overlay, "patches").getFirst()).get("patch").toString();
+        Map<String, Object> compose = lab.vthreads.lab.compose.ComposeFile.map(
+                lab.vthreads.lab.compose.ComposeFile.services("compose.reactive.yaml").get("pessoa-service"), "environment");
+        for (String variable : compose.keySet()) {
+            assertThat(patch).as(variable).contains("name: " + variable + ",");
+        }
+        assertThat(patch.split("op: add", -1)).hasSize(compose.size() + 1);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"pessoa-service", "gateway-service"})
     void probesAskTheManagementPortAndPrometheusIsToldWhereToScrape(String service) {
