@@ -9,8 +9,8 @@ import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.report.MicroReport;
+import lab.vthreads.lab.report.ConsoleSummary;
 import lab.vthreads.lab.report.ResultsFiles;
-import lab.vthreads.lab.report.Summary;
 import lab.vthreads.lab.report.SummaryMarkdown;
 import lab.vthreads.lab.app.Application;
 import lab.vthreads.lab.stack.ApplicationArguments;
@@ -184,7 +184,7 @@ public final class RunCommand implements Callable<Integer> {
                 // the hook is already running: it stops everything
             }
         }
-        printSummary(out, ResultsFiles.write(directory, experiment));
+        ConsoleSummary.print(out, ResultsFiles.write(directory, experiment));
         out.print(SummaryMarkdown.faults(experiment));
         finished(out, start, directory);
         return 0;
@@ -239,30 +239,10 @@ public final class RunCommand implements Callable<Integer> {
                 // the hook is already running
             }
         }
-        printSummary(out, ResultsFiles.write(directory, experiment));
+        ConsoleSummary.print(out, ResultsFiles.write(directory, experiment));
         out.print(SummaryMarkdown.faults(experiment));
         finished(out, start, directory);
         return 0;
-    }
-
-    private static void printSummary(PrintStream out, Summary summary) {
-        out.println();
-        List<String> verdict = summary.verdict().lines();
-        if (!verdict.isEmpty()) {
-            out.println("Verdict:");
-            verdict.forEach(line -> out.println("  " + line.replace("**", "")));
-            out.println();
-        }
-        out.print(SummaryMarkdown.table(summary));
-        summary.ratios().forEach(r -> out.printf("virtual/platform at %s%d users: throughput %.2f×, p95 %.2f×%s%n",
-                r.variant() != null ? r.variant() + ", " : "", r.users(), r.throughput(), r.p95(),
-                r.publishedThroughput() != null ? String.format(" (published: %.2f×%s)", r.publishedThroughput(),
-                        r.publishedP95() != null ? String.format(", p95 %.2f×", r.publishedP95()) : "") : ""));
-        summary.reactive().forEach(c -> out.printf("reactive/%s at %s%d users: throughput %.2f×, p95 %.2f×%n", c.against().label(),
-                c.variant() != null ? c.variant() + ", " : "", c.users(), c.throughput(), c.p95()));
-        summary.model().forEach(m -> out.printf("%s: predicted %.0f req/s (%s), measured %.1f req/s (%s), %+.0f%%%s%n", m.cell(),
-                m.prediction().throughput(), m.prediction().bottleneck().label(), m.measured(), m.observed().label(), m.deviation() * 100,
-                m.surprising() ? "  <- more than 15% off" : ""));
     }
 
     private Integer runMicro(Preset chosen, Path root, Path directory, Instant start, PrintStream out) throws Exception {

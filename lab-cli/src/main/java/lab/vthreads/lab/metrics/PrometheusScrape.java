@@ -126,6 +126,15 @@ public final class PrometheusScrape {
         return sum(name, l -> true);
     }
 
+    /** The sum of the first of these families the scrape holds: one figure that services publish under different names. */
+    public double sumOfFirst(String... names) {
+        for (String name : names) {
+            double sum = sum(name);
+            if (!Double.isNaN(sum)) return sum;
+        }
+        return Double.NaN;
+    }
+
     /** Cumulative bucket counts by upper bound (the "le" label), summed over the matching series. */
     public TreeMap<Double, Double> buckets(String histogram, Predicate<Map<String, String>> labels) {
         TreeMap<Double, Double> buckets = new TreeMap<>();

@@ -116,7 +116,7 @@ final class ReportTables {
     /** The reactive contender beside each thread mode; its noise is read from the A/A table, as no verdict is drawn on it. */
     static Table reactive(Summary summary) {
         List<List<String>> rows = new ArrayList<>();
-        for (Summary.Contender c : summary.reactive()) {
+        for (ReactiveContenders.Contender c : summary.reactive()) {
             rows.add(List.of((c.variant() != null ? c.variant() + ", " : "") + c.users() + " users", "reactive ÷ " + c.against().label(),
                     ratio(c.throughput()), ratio(c.p95()), ratio(c.mean()), Double.isNaN(c.cpuPerRequest()) ? "not measured" : ratio(c.cpuPerRequest()),
                     c.steady() == null ? "–" : c.steady() ? "yes" : "**no**: see Steadiness"));

@@ -30,7 +30,7 @@ import java.util.function.ToDoubleFunction;
  * the virtual/platform ratios of the medians (next to the published ones, when the preset reproduces a study), the
  * capacity model's prediction next to what was measured, and per mode the peak platform threads, heap and CPU.
  */
-public record Summary(List<Row> rows, List<Ratio> ratios, List<Contender> reactive, List<ModeFootprint> footprints, List<ModelRow> model,
+public record Summary(List<Row> rows, List<Ratio> ratios, List<ReactiveContenders.Contender> reactive, List<ModeFootprint> footprints, List<ModelRow> model,
                       List<AaControl.Spread> aa, Interference.Check interference, Verdict verdict) {
 
     /** Median and range over repeats. */
@@ -72,18 +72,6 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<Contender> reacti
      */
     public record Ratio(String variant, int users, double throughput, double p95, Double publishedThroughput, Double publishedP95,
                         Boolean steady, double mean, Double publishedMean) {
-    }
-
-    /**
-     * The reactive contender against one thread mode at one level: reactive ÷ that mode, for throughput and latency.
-     *
-     * @param steady        whether both cells' windows were steady (null where a cell's steadiness was not measured)
-     * @param cpuPerRequest pessoa-service's CPU per request, reactive ÷ the other (each the median over its repeats of the
-     *                      service's mean cores ÷ its throughput; NaN where a process's CPU was not measured): at a
-     *                      CPU-bound level, what decides which mode serves more
-     */
-    public record Contender(String variant, int users, ThreadMode against, double throughput, double p95, double mean, Boolean steady,
-                            double cpuPerRequest) {
     }
 
     /**
@@ -131,7 +119,7 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<Contender> reacti
         // With faults, both modes lose the same seconds to them: what to compare is the timeline and the rows, not a ratio.
         List<Ratio> ratios = results.settings().hasFaults() ? List.of() : ratios(rows, results.settings().published(), results.scaled());
         List<ModelRow> model = model(results, rows);
-        List<Contender> reactive = results.settings().hasFaults() ? List.of() : reactive(results, rows);
+        List<ReactiveContenders.Contender> reactive = results.settings().hasFaults() ? List.of() : ReactiveContenders.of(results, rows);
         return new Summary(rows, ratios, reactive, footprints(results), model, aa, Interference.of(results), Verdict.of(results, rows, ratios, model, aa, kept));
     }
 
@@ -154,33 +142,6 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<Contender> reacti
             }
         }
         return ratios;
-    }
-
-    /** The reactive cells against the platform cells and the virtual cells of the same variant and level, where both ran. */
-    private static List<Contender> reactive(ExperimentResults results, List<Row> rows) {
-        List<Contender> contenders = new ArrayList<>();
-        for (String variant : new LinkedHashSet<>(rows.stream().map(Row::variant).toList())) {
-            for (int users : new TreeSet<>(rows.stream().map(Row::users).toList())) {
-                Row reactive = find(rows, variant, users, ThreadMode.REACTIVE);
-                if (reactive == null) continue;
-                for (ThreadMode against : List.of(ThreadMode.PLATFORM, ThreadMode.VIRTUAL)) {
-                    Row other = find(rows, variant, users, against);
-                    if (other == null) continue;
-                    contenders.add(new Contender(variant, users, against, reactive.throughput().median() / other.throughput().median(),
-                            reactive.p95().median() / other.p95().median(), reactive.mean().median() / other.mean().median(),
-                            reactive.steady() == null || other.steady() == null ? null : reactive.steady() && other.steady(),
-                            pessoaCpuPerRequest(results, reactive.cell()) / pessoaCpuPerRequest(results, other.cell())));
-                }
-            }
-        }
-        return contenders;
-    }
-
-    /** pessoa-service's CPU per request in a cell, in cores ÷ (req/s): the median over its repeats. */
-    private static double pessoaCpuPerRequest(ExperimentResults results, String cellId) {
-        return results.cells().stream().filter(c -> c.id().equals(cellId)).findFirst()
-                .map(c -> Stat.of(c.repeats().stream().mapToDouble(r -> cpu(r, Component.PESSOA.label()) / r.client().throughput()).toArray()).median())
-                .orElse(Double.NaN);
     }
 
     /** Whether the run measured a user's application, which stands alone where the lab's two services stand. */
@@ -300,7 +261,7 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<Contender> reacti
                 middleMean(repeat, SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.GATEWAY)));
     }
 
-    private static Row find(List<Row> rows, String variant, int users, ThreadMode mode) {
+    static Row find(List<Row> rows, String variant, int users, ThreadMode mode) {
         return rows.stream().filter(r -> Objects.equals(r.variant(), variant) && r.users() == users && r.mode() == mode && !r.replica())
                 .findFirst().orElse(null);
     }
@@ -313,14 +274,13 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<Contender> reacti
         return repeats.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
     }
 
-
     /** The CPUs the services ran on: their side's where the run was partitioned, else every CPU; NaN where unknown. */
     private static double servicesCpus(Partition partition) {
         if (partition == null) return Double.NaN;
         return partition.isolated() ? partition.systemCpuCount() : partition.machineCpuCount();
     }
 
-    private static double cpu(RepeatResult r, String process) {
+    static double cpu(RepeatResult r, String process) {
         return usage(r, process, ExperimentResults.ProcessUsage::meanCpuCores);
     }
 

@@ -137,8 +137,8 @@ public final class Sampler implements AutoCloseable {
             service(s, SampleKeys.PESSOA, pessoa);
             service(s, SampleKeys.GATEWAY, gateway);
             // The reactive service's pool is r2dbc-pool: the same two figures under the same keys.
-            s.put(SampleKeys.PESSOA_HIKARI_ACTIVE, either(pessoa.sum("hikaricp_connections_active"), pessoa.sum("r2dbc_pool_acquired_connections")));
-            s.put(SampleKeys.PESSOA_HIKARI_PENDING, either(pessoa.sum("hikaricp_connections_pending"), pessoa.sum("r2dbc_pool_pending_connections")));
+            s.put(SampleKeys.PESSOA_HIKARI_ACTIVE, pessoa.sumOfFirst("hikaricp_connections_active", "r2dbc_pool_acquired_connections"));
+            s.put(SampleKeys.PESSOA_HIKARI_PENDING, pessoa.sumOfFirst("hikaricp_connections_pending", "r2dbc_pool_pending_connections"));
             // Cumulative counters: the calibration differences them over its window.
             s.put(SampleKeys.GATEWAY_REQUESTS, gateway.sum("http_server_requests_seconds_count", API));
             s.put(SampleKeys.GATEWAY_REQUEST_SECONDS, gateway.sum("http_server_requests_seconds_sum", API));
@@ -160,10 +160,6 @@ public final class Sampler implements AutoCloseable {
             dropped++;
             if (firstDropped == null) firstDropped = e.toString();
         }
-    }
-
-    private static double either(double first, double second) {
-        return Double.isNaN(first) ? second : first;
     }
 
     /** A component's first CPU reading, and its source for the whole run: its cgroup's count where there is one. */

@@ -22,8 +22,8 @@ class ReactiveContenderTest {
 
         Summary summary = Summary.of(results);
 
-        assertThat(summary.reactive()).extracting(Summary.Contender::against).containsExactly(ThreadMode.PLATFORM, ThreadMode.VIRTUAL);
-        Summary.Contender virtual = summary.reactive().get(1);
+        assertThat(summary.reactive()).extracting(ReactiveContenders.Contender::against).containsExactly(ThreadMode.PLATFORM, ThreadMode.VIRTUAL);
+        ReactiveContenders.Contender virtual = summary.reactive().get(1);
         assertThat(virtual.throughput()).isCloseTo(520.0 / 650, within(1e-9));
         // The same cores over fewer requests: 0.52/520 against 0.52/650 ms of CPU per request, 1.25×.
         assertThat(virtual.cpuPerRequest()).isCloseTo(650.0 / 520, within(1e-9));

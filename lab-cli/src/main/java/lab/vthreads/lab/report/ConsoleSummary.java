@@ -1,0 +1,31 @@
+package lab.vthreads.lab.report;
+
+import java.io.PrintStream;
+import java.util.List;
+
+/** What `./lab run` prints when a run is done: the verdict, the summary table, each ratio and each cell's prediction. */
+public final class ConsoleSummary {
+
+    private ConsoleSummary() {
+    }
+
+    public static void print(PrintStream out, Summary summary) {
+        out.println();
+        List<String> verdict = summary.verdict().lines();
+        if (!verdict.isEmpty()) {
+            out.println("Verdict:");
+            verdict.forEach(line -> out.println("  " + line.replace("**", "")));
+            out.println();
+        }
+        out.print(SummaryMarkdown.table(summary));
+        summary.ratios().forEach(r -> out.printf("virtual/platform at %s%d users: throughput %.2f×, p95 %.2f×%s%n",
+                r.variant() != null ? r.variant() + ", " : "", r.users(), r.throughput(), r.p95(),
+                r.publishedThroughput() != null ? String.format(" (published: %.2f×%s)", r.publishedThroughput(),
+                        r.publishedP95() != null ? String.format(", p95 %.2f×", r.publishedP95()) : "") : ""));
+        summary.reactive().forEach(c -> out.printf("reactive/%s at %s%d users: throughput %.2f×, p95 %.2f×%n", c.against().label(),
+                c.variant() != null ? c.variant() + ", " : "", c.users(), c.throughput(), c.p95()));
+        summary.model().forEach(m -> out.printf("%s: predicted %.0f req/s (%s), measured %.1f req/s (%s), %+.0f%%%s%n", m.cell(),
+                m.prediction().throughput(), m.prediction().bottleneck().label(), m.measured(), m.observed().label(), m.deviation() * 100,
+                m.surprising() ? "  <- more than 15% off" : ""));
+    }
+}
