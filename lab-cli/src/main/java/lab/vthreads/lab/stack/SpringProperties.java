@@ -24,6 +24,13 @@ final class SpringProperties {
     }
 
     private static Map<String, String> common(StackSettings settings, int port, int managementPort, boolean virtualThreads) {
+        Map<String, String> properties = listening(settings, port, managementPort, virtualThreads);
+        putIfSet(properties, "server.tomcat.threads.max", settings.factors().tomcatThreads());
+        return properties;
+    }
+
+    /** Where a service listens, and whether on virtual threads; Tomcat's threads are the caller's, as not every service has Tomcat. */
+    private static Map<String, String> listening(StackSettings settings, int port, int managementPort, boolean virtualThreads) {
         Map<String, String> properties = new LinkedHashMap<>();
         // Spring binds every interface unless told: the management port would expose metrics and health to the network.
         properties.put("server.port", Integer.toString(port));
@@ -31,7 +38,6 @@ final class SpringProperties {
         properties.put("management.server.port", Integer.toString(managementPort));
         properties.put("management.server.address", settings.bindAddress());
         properties.put("spring.threads.virtual.enabled", Boolean.toString(virtualThreads));
-        putIfSet(properties, "server.tomcat.threads.max", settings.factors().tomcatThreads());
         return properties;
     }
 
@@ -42,8 +48,8 @@ final class SpringProperties {
         putIfSet(properties, "spring.datasource.hikari.connection-timeout", settings.factors().poolTimeoutMs());
         if (jdbcUrl != null) {
             properties.put("spring.datasource.url", jdbcUrl);
-            properties.put("spring.datasource.username", settings.externalDatabase() != null ? settings.externalDatabase().user() : EmbeddedPostgresServer.USER);
-            properties.put("spring.datasource.password", settings.externalDatabase() != null ? settings.externalDatabase().password() : EmbeddedPostgresServer.PASSWORD);
+            properties.put("spring.datasource.username", user(settings));
+            properties.put("spring.datasource.password", password(settings));
         }
         return properties;
     }
@@ -69,12 +75,7 @@ final class SpringProperties {
     static Map<String, String> reactivePessoa(StackSettings settings) {
         StackSettings.StackPorts p = settings.ports();
         Factors f = settings.factors();
-        Map<String, String> properties = new LinkedHashMap<>();
-        properties.put("server.port", Integer.toString(p.pessoa()));
-        properties.put("server.address", settings.bindAddress());
-        properties.put("management.server.port", Integer.toString(p.pessoaManagement()));
-        properties.put("management.server.address", settings.bindAddress());
-        properties.put("spring.threads.virtual.enabled", "false");
+        Map<String, String> properties = listening(settings, p.pessoa(), p.pessoaManagement(), false);
         if (f.poolSize() != null) {
             // All opened up front, as Hikari's minimum-idle (its default: the pool's size) does.
             properties.put(Factor.POOL_SIZE.reactive(), f.poolSize().toString());
@@ -82,8 +83,8 @@ final class SpringProperties {
         }
         if (f.poolTimeoutMs() != null) properties.put(Factor.POOL_TIMEOUT_MS.reactive(), f.poolTimeoutMs() + "ms");
         String jdbcUrl = settings.jdbcUrl();
-        String user = settings.externalDatabase() != null ? settings.externalDatabase().user() : EmbeddedPostgresServer.USER;
-        String password = settings.externalDatabase() != null ? settings.externalDatabase().password() : EmbeddedPostgresServer.PASSWORD;
+        String user = user(settings);
+        String password = password(settings);
         properties.put("spring.r2dbc.url", "r2dbc:" + jdbcUrl.substring("jdbc:".length()));
         properties.put("spring.r2dbc.username", user);
         properties.put("spring.r2dbc.password", password);
@@ -101,6 +102,15 @@ final class SpringProperties {
         Map<String, String> properties = common(settings, p.gateway(), p.gatewayManagement(), settings.mode().gatewayOnVirtualThreads());
         properties.put("lab.gateway.pessoa-url", settings.url(p.pessoa()));
         return properties;
+    }
+
+    /** The database's user: the user's own database's, else the lab's embedded PostgreSQL's. */
+    private static String user(StackSettings settings) {
+        return settings.externalDatabase() != null ? settings.externalDatabase().user() : EmbeddedPostgresServer.USER;
+    }
+
+    private static String password(StackSettings settings) {
+        return settings.externalDatabase() != null ? settings.externalDatabase().password() : EmbeddedPostgresServer.PASSWORD;
     }
 
     static List<String> arguments(Map<String, String> properties) {
