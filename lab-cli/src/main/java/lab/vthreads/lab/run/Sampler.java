@@ -39,7 +39,8 @@ public final class Sampler implements AutoCloseable {
             "jvm_threads_virtual_live_threads", "tomcat_threads_busy_threads", "hikaricp_connections_active", "hikaricp_connections_pending",
             "http_server_requests_seconds", "cep_lookups_seconds", "hikaricp_connections_acquire_seconds",
             "hikaricp_connections_usage_seconds", "hikaricp_connections_timeout", "httpcomponents_httpclient_pool_total_connections",
-            "jvm_compilation_time_ms", "system_cpu_count", "r2dbc_pool_acquired_connections", "r2dbc_pool_pending_connections");
+            "jvm_compilation_time_ms", "system_cpu_count", "r2dbc_pool_acquired_connections", "r2dbc_pool_pending_connections",
+            "pessoa_transactions_seconds");
 
     /** The lab's own JVM, measured like the others: what observing costs the machine. */
     public static final String LAB = "lab";
@@ -143,9 +144,10 @@ public final class Sampler implements AutoCloseable {
             s.put(SampleKeys.GATEWAY_REQUESTS, gateway.sum("http_server_requests_seconds_count", API));
             s.put(SampleKeys.GATEWAY_REQUEST_SECONDS, gateway.sum("http_server_requests_seconds_sum", API));
             s.put(SampleKeys.PESSOA_CEP_CALLS, orZero(pessoa.sum("cep_lookups_seconds_count")));
-            s.put(SampleKeys.PESSOA_ACQUIRES, orZero(pessoa.sum("hikaricp_connections_acquire_seconds_count")));
-            s.put(SampleKeys.PESSOA_USAGES, orZero(pessoa.sum("hikaricp_connections_usage_seconds_count")));
-            s.put(SampleKeys.PESSOA_USAGE_SECONDS, orZero(pessoa.sum("hikaricp_connections_usage_seconds_sum")));
+            // r2dbc-pool times nothing: the reactive service times each transaction's hold on its connection instead.
+            s.put(SampleKeys.PESSOA_ACQUIRES, orZero(pessoa.sumOfFirst("hikaricp_connections_acquire_seconds_count", "pessoa_transactions_seconds_count")));
+            s.put(SampleKeys.PESSOA_USAGES, orZero(pessoa.sumOfFirst("hikaricp_connections_usage_seconds_count", "pessoa_transactions_seconds_count")));
+            s.put(SampleKeys.PESSOA_USAGE_SECONDS, orZero(pessoa.sumOfFirst("hikaricp_connections_usage_seconds_sum", "pessoa_transactions_seconds_sum")));
             s.put(SampleKeys.GATEWAY_PROXY_LEASED, gateway.sum("httpcomponents_httpclient_pool_total_connections", l -> "leased".equals(l.get("state"))));
             if (!pessoa.isEmpty()) lastPessoa = pessoa;
             if (!gateway.isEmpty()) {
