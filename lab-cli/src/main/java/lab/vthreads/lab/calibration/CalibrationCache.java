@@ -23,7 +23,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Calibrations kept for reuse, one per fingerprint: the build (both services' jars, the simulation, the lab itself),
+ * Calibrations kept for reuse, one per fingerprint: the build (the services' jars, the simulation, the lab itself),
  * the JDK, the machine (CPU model, cores, memory, kernel), the CPU partition and the calibrated cell (its mode,
  * factors and the calibration's length). Any change to one of them measures anew; {@code --recalibrate} does too.
  * Kept in {@code results/.calibrations/}, beside the runs that measured them.
@@ -114,7 +114,7 @@ public final class CalibrationCache {
             if (scenario != null) text.append(tree(scenario.toAbsolutePath().getParent())).append('\n');
             if (application.stubs() != null) text.append(tree(application.stubs())).append('\n');
         }
-        for (Path built : List.of(home.resolve("pessoa-service/target"), home.resolve("gateway-service/target"))) {
+        for (Path built : List.of(home.resolve("pessoa-service/target"), home.resolve("pessoa-service-reactive/target"), home.resolve("gateway-service/target"))) {
             text.append(jars(built)).append('\n');
         }
         text.append(tree(home.resolve("gatling/target/test-classes"))).append('\n');

@@ -82,7 +82,7 @@ public final class Calibrator {
     public Calibrator(RunningStack stack, StackSettings base, Cell cell, LoadGenerators load, Progress progress, Path resultsDirectory, Path home, int seconds,
                Partition partition, int prewarmSeconds, DatabaseSnapshot snapshot) {
         this.stack = stack;
-        this.directory = resultsDirectory.resolve("calibration");
+        this.directory = resultsDirectory.resolve(cell.mode().reactive() ? "calibration-reactive" : "calibration");
         // A user's application has only the thread limit to lift: the others are pessoa-service's switches.
         Factors.Builder lifted = Factors.builder().tomcatThreads(Math.max(cell.factors().effectiveTomcatThreads(), CalibrationLoads.MAX_SATURATION_USERS));
         if (base.application() == null) lifted.cepInsideTransaction(false).concurrencyLimit(-1);
@@ -103,6 +103,10 @@ public final class Calibrator {
         return settings.application() != null;
     }
 
+    private String servedBy() {
+        return settings.mode().reactive() ? "the reactive service" : settings.mode().label() + " threads";
+    }
+
     /** The runs after the saturated warm-up, in words, for the progress line. */
     private String runs() {
         if (!application()) return "two rates below it with no CEP latency, then saturated with CEP latency " + cellLatency.text();
@@ -112,7 +116,7 @@ public final class Calibrator {
 
     public Calibration calibrate(int cores) throws Exception {
         Files.createDirectories(directory);
-        progress.calibrating(seconds, settings.mode().label(), runs());
+        progress.calibrating(seconds, servedBy(), runs());
         latency.offForPrewarm();
         load.requireNotAborted();
         stack.startServices(settings);
@@ -141,7 +145,7 @@ public final class Calibrator {
      */
     public Calibration calibrateOnWarmServices(int cores, String cells) throws Exception {
         Files.createDirectories(directory);
-        progress.calibratingOnWarmServices(seconds, settings.mode().label(), runs(), cells);
+        progress.calibratingOnWarmServices(seconds, servedBy(), runs(), cells);
         latency.offForPrewarm();
         load.requireNotAborted();
         return measure(cores, warmUp("warm", WARM_UNMEASURED_SECONDS));
@@ -150,11 +154,12 @@ public final class Calibrator {
     /**
      * Whether services started for {@code cell} are the services the calibration measures: virtual threads (whose Tomcat
      * runs every request on a virtual thread of its own, so its maximum thread count, the one limit the calibration
-     * raises that such a cell may set low, holds nothing), the lookups outside the transaction, and no concurrency limit.
+     * raises that such a cell may set low, holds nothing) or the reactive service (no request thread at all), the
+     * lookups outside the transaction, and no concurrency limit.
      */
     public static boolean canRunOn(Cell cell) {
         // Lookups inside synchronized pin JDK 21's carriers: saturated, such services measure the pinned bound, not their CPU.
-        return cell.mode() == lab.vthreads.lab.stack.ThreadMode.VIRTUAL && !cell.factors().lookupsInsideTransaction()
+        return (cell.mode() == lab.vthreads.lab.stack.ThreadMode.VIRTUAL || cell.mode().reactive()) && !cell.factors().lookupsInsideTransaction()
                 && cell.factors().effectiveConcurrencyLimit() == null && !"synchronized".equals(cell.factors().cepLock());
     }
 

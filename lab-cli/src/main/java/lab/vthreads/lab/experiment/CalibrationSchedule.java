@@ -20,7 +20,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * When, and on which services, an experiment's calibration is measured: reused where an earlier run kept one for the
+ * When, and on which services, one of an experiment's calibrations is measured: the virtual threads' (every blocking
+ * cell's model) or, where the preset has reactive cells, the reactive service's own. Reused where an earlier run kept one for the
  * same fingerprint ({@link CalibrationCache}); else after the cells, on the calibrated cell's own warm services, where
  * those are the calibration's services ({@link Calibrator#canRunOn}) and nothing sizes the cells from it (no
  * {@code --scale}); else first, on fresh services. A calibration after the cells that fails costs the model, not the
@@ -32,16 +33,19 @@ final class CalibrationSchedule {
     private final Preset preset;
     private final List<Cell> cells;
     private final Progress progress;
+    private final ThreadMode mode;
     /** Where the calibration is measured after the cells, and its fingerprint; null when it is not. */
     private StackPlan.Placed host;
     private String fingerprint;
     private volatile Calibration measuredOnHost;
 
-    CalibrationSchedule(ExperimentRunner.Options options, Preset preset, List<Cell> cells, Progress progress) {
+    /** @param mode VIRTUAL for the calibration every blocking cell is predicted from, REACTIVE for the reactive cells' */
+    CalibrationSchedule(ExperimentRunner.Options options, Preset preset, List<Cell> cells, Progress progress, ThreadMode mode) {
         this.options = options;
         this.preset = preset;
         this.cells = List.copyOf(cells);
         this.progress = progress;
+        this.mode = mode;
     }
 
     /**
@@ -49,7 +53,13 @@ final class CalibrationSchedule {
      * timeline, the rows against the 201s) need no capacity model.
      */
     boolean calibrates() {
+        if (mode.reactive() && cells.stream().noneMatch(c -> c.mode().reactive())) return false;
         return options.calibrationSeconds() > 0 && !preset.hasFaults();
+    }
+
+    /** Whether the cells are sized from this calibration ({@code --scale}): then it runs before them, on fresh services. */
+    private boolean sizesCells() {
+        return options.scale() && !mode.reactive();
     }
 
     /**
@@ -59,16 +69,16 @@ final class CalibrationSchedule {
     Calibration beforeCells(RunningStack stack, StackSettings base, LoadGenerators load, Partition partition, int cores) throws Exception {
         // Without a calibration there is no model: for quick runs and for tests of what the model does not need.
         if (!calibrates()) return null;
-        fingerprint = CalibrationCache.fingerprint(options.home(), preset, calibrated(cells), options.calibrationSeconds(), partition, cores,
+        fingerprint = CalibrationCache.fingerprint(options.home(), preset, calibrated(cells, mode), options.calibrationSeconds(), partition, cores,
                 options.application(), options.scenario());
         CalibrationCache kept = new CalibrationCache(options.resultsDirectory().getParent());
         Calibration reused = options.recalibrate() ? null : kept.reuse(fingerprint, progress).orElse(null);
         if (reused != null) return reused;
-        host = options.scale() || !Calibrator.canRunOn(calibrated(cells)) ? null : lastStackOf(calibrated(cells));
+        host = sizesCells() || !Calibrator.canRunOn(calibrated(cells, mode)) ? null : lastStackOf(calibrated(cells, mode));
         if (host == null) {
             return kept.keep(fingerprint, calibrator(stack, base, load, partition, null).calibrate(cores), options.resultsDirectory(), progress);
         }
-        progress.note("Calibration: measured after the cells, on the warm services of " + String.join(", ", host.group().order())
+        progress.note((mode.reactive() ? "The reactive service's calibration" : "Calibration") + ": measured after the cells, on the warm services of " + String.join(", ", host.group().order())
                 + (preset.repeat() > 1 ? " (repeat " + host.repeat() + ")" : ""));
         return null;
     }
@@ -112,7 +122,7 @@ final class CalibrationSchedule {
         if (!calibrates()) return Duration.ZERO;
         // A user's application has one run more: the single-user probe, with its load generator's start.
         long probe = options.application() != null ? options.calibrationSeconds() + 8 : 0;
-        if (!options.scale() && Calibrator.canRunOn(calibrated(cells))) {
+        if (!sizesCells() && Calibrator.canRunOn(calibrated(cells, mode))) {
             return Duration.ofSeconds(Calibrator.estimateOnWarmSeconds(options.calibrationSeconds()) + probe);
         }
         return Duration.ofSeconds(Calibrator.estimateSeconds(options.calibrationSeconds()) + probe
@@ -122,7 +132,7 @@ final class CalibrationSchedule {
 
     /** @param snapshot the warm application's data, as its cells had it; null on fresh services, which take their own */
     private Calibrator calibrator(RunningStack stack, StackSettings base, LoadGenerators load, Partition partition, DatabaseSnapshot snapshot) {
-        return new Calibrator(stack, base, calibrated(cells), load, progress, options.resultsDirectory(), options.home(), options.calibrationSeconds(),
+        return new Calibrator(stack, base, calibrated(cells, mode), load, progress, options.resultsDirectory(), options.home(), options.calibrationSeconds(),
                 partition, preset.prewarmSeconds(), snapshot);
     }
 
@@ -138,6 +148,18 @@ final class CalibrationSchedule {
      * bound 150 req/s, below what the other cells served.
      */
     static Cell calibrated(List<Cell> cells) {
+        return calibrated(cells, ThreadMode.VIRTUAL);
+    }
+
+    /**
+     * The reactive service's calibrated cell: the first reactive cell it can run on (every limit but the CPU lifted, as
+     * for virtual threads; the reactive service has no thread bound to lift), else the first reactive cell.
+     */
+    static Cell calibrated(List<Cell> cells, ThreadMode mode) {
+        if (mode.reactive()) {
+            List<Cell> reactive = cells.stream().filter(c -> c.mode().reactive() && !c.replica()).toList();
+            return reactive.stream().filter(Calibrator::canRunOn).findFirst().orElse(reactive.isEmpty() ? cells.getFirst() : reactive.getFirst());
+        }
         Cell first = cells.getFirst();
         List<Cell> virtual = cells.stream().filter(c -> c.mode() == ThreadMode.VIRTUAL && !c.replica()).toList();
         Cell firstVariants = virtual.stream().filter(c -> Objects.equals(c.variant(), first.variant())).findFirst().orElse(null);

@@ -37,7 +37,7 @@ public final class Environments {
                 cores,
                 memoryMb(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
-                components);
+                components, codeSizes(home));
     }
 
     /** A stack the lab did not start: its versions are the target's business; the load generator's are this machine's. */
@@ -50,7 +50,7 @@ public final class Environments {
                 System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"), unknown, unknown, unknown, gatlingVersion(home),
                 Runtime.getRuntime().availableProcessors(), memoryMb(),
-                System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"), components);
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"), components, null);
     }
 
     /** The machine and JVM only, for a run that starts no stack (the executor micro-benchmark). */
@@ -58,7 +58,16 @@ public final class Environments {
         return new ExperimentResults.Environment(System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"), "n/a", "n/a", "n/a", "n/a",
                 Runtime.getRuntime().availableProcessors(), memoryMb(),
-                System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"), Map.of());
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"), Map.of(), null);
+    }
+
+    /** What the implementations cost to read; a checkout whose sources can't be read still runs, without the figure. */
+    private static List<lab.vthreads.lab.measured.CodeSize> codeSizes(Path home) {
+        try {
+            return ImplementationSizes.of(home);
+        } catch (java.io.UncheckedIOException e) {
+            return null;
+        }
     }
 
     private static Path jar(Path home, String module) {

@@ -19,6 +19,7 @@ import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.ResourceLimit;
 import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
+import lab.vthreads.lab.stack.ThreadMode;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -91,7 +92,7 @@ public final class ExperimentRunner {
         this.progress = new Progress(options.out());
         this.preset = options.preset();
         this.cells = preset.cells();
-        this.schedule = new CalibrationSchedule(options, preset, cells, progress);
+        this.schedule = new CalibrationSchedule(options, preset, cells, progress, ThreadMode.VIRTUAL);
     }
 
     /**
@@ -134,7 +135,7 @@ public final class ExperimentRunner {
     }
 
     public Duration estimateCalibration() {
-        return schedule.estimate();
+        return schedule.estimate().plus(new CalibrationSchedule(options, preset, cells, progress, ThreadMode.REACTIVE).estimate());
     }
 
     public ExperimentResults run() throws Exception {
@@ -164,7 +165,7 @@ public final class ExperimentRunner {
         Files.createDirectories(base.runDirectory());
         Partition partition = isolation.partition();
         ExperimentResults.Environment environment;
-        Calibration calibration;
+        Calibration calibration, reactiveCalibration;
         PairOfJvms.Tally tally;
         ScaledScenario scaled = null;
         try (RunningStack stack = RunningStack.startInfrastructure(base, isolation)) {
@@ -177,18 +178,22 @@ public final class ExperimentRunner {
             }
             // Only now are the cells final: --scale replaces them with the machine's Tomcat threads and users.
             tally = new PairOfJvms.Tally(cells);
+            CalibrationSchedule reactive = new CalibrationSchedule(options, preset, cells, progress, ThreadMode.REACTIVE);
+            reactiveCalibration = reactive.beforeCells(stack, base, load, partition, cores);
             for (int repeat = 1; repeat <= preset.repeat(); repeat++) {
                 List<StackPlan.Group> groups = StackPlan.of(cells, repeat, sharesStacks());
                 for (int g = 0; g < groups.size(); g++) {
-                    boolean hosts = schedule.hosts(new StackPlan.Placed(repeat, g, groups.get(g)));
+                    StackPlan.Placed placed = new StackPlan.Placed(repeat, g, groups.get(g));
+                    CalibrationSchedule hosted = schedule.hosts(placed) ? schedule : reactive.hosts(placed) ? reactive : null;
                     new PairOfJvms(options, preset, cells, load, progress, isolation, started, tally).run(stack, base, groups.get(g), repeat,
-                            hosts ? snapshot -> schedule.onHost(stack, base, load, partition, cores, snapshot) : null);
+                            hosted != null ? snapshot -> hosted.onHost(stack, base, load, partition, cores, snapshot) : null);
                 }
             }
             calibration = schedule.afterCells(stack, base, load, partition, cores, calibration);
+            reactiveCalibration = reactive.afterCells(stack, base, load, partition, cores, reactiveCalibration);
         }
         deleteRecursively(base.runDirectory().resolve("postgres-data"));
-        return ExperimentResults.assemble(preset, options.shortVariant(), started, environment, calibration, scaled, partition, tally.results(),
+        return ExperimentResults.assemble(preset, options.shortVariant(), started, environment, calibration, reactiveCalibration, scaled, partition, tally.results(),
                 tally.failures(), null, RunIdentity.of(options.home(), options.application(), options.scenario(), partition, environment.cores()));
     }
 

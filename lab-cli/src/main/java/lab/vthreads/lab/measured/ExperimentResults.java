@@ -34,6 +34,7 @@ public record ExperimentResults(
         Environment environment,
         Preset settings,
         Calibration calibration,
+        Calibration reactiveCalibration,
         ScaledScenario scaled,
         Partition partition,
         List<CellResult> cells,
@@ -45,8 +46,9 @@ public record ExperimentResults(
      * 3: each run's {@code stack} and the prewarm's throughput; the file's {@code verdict} and {@code model} (ResultsFiles).
      * 4: each run's {@code sampling} (seconds taken and dropped) and the verdict's {@code thin} runs.
      * 5: the run's {@code identity} (machine and code) and each verdict level's {@code betweenRuns}.
+     * 6: the reactive mode's cells. 7: the reactive service's own {@code reactiveCalibration}, the environment's {@code codeSizes}.
      */
-    public static final String SCHEMA_VERSION = "6";
+    public static final String SCHEMA_VERSION = "7";
 
     public static final Map<String, String> UNITS = Map.of(
             "t", "seconds since the measured run started",
@@ -62,18 +64,19 @@ public record ExperimentResults(
      * reasons its repeats did not run; finished now.
      */
     public static ExperimentResults assemble(Preset preset, boolean shortVariant, java.time.Instant started, Environment environment,
-                                             Calibration calibration, ScaledScenario scaled, Partition partition,
+                                             Calibration calibration, Calibration reactiveCalibration, ScaledScenario scaled, Partition partition,
                                              Map<Cell, List<RepeatResult>> repeats, Map<Cell, List<String>> failures,
                                              TargetDescription target, RunIdentity identity) {
         List<CellResult> cells = new java.util.ArrayList<>();
         repeats.forEach((cell, runs) -> cells.add(new CellResult(cell.id(), cell.variant(), cell.mode(), cell.users(), cell, runs,
                 failures.getOrDefault(cell, List.of()))));
         return new ExperimentResults(SCHEMA_VERSION, preset.name(), preset.description(), preset.why(), shortVariant, started.toString(),
-                java.time.Instant.now().toString(), environment, preset, calibration, scaled, partition, cells, UNITS, target, identity);
+                java.time.Instant.now().toString(), environment, preset, calibration, reactiveCalibration, scaled, partition, cells, UNITS, target, identity);
     }
 
+    /** @param codeSizes the lines of code of the lab's two implementations of the contract and of the contract itself (schema 7; null before, and for a stack the lab did not build) */
     public record Environment(String jdk, String jvm, String springBoot, String hikariCp, String pgjdbc, String gatling,
-                              int cores, long memoryMb, String os, Map<String, String> components) {
+                              int cores, long memoryMb, String os, Map<String, String> components, List<CodeSize> codeSizes) {
     }
 
     /**

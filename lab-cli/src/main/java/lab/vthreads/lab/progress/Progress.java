@@ -16,13 +16,16 @@ public final class Progress {
         this.out = out;
     }
 
-    /** @param runs the calibration's runs after its saturated warm-up, in words */
-    public void calibrating(int seconds, String mode, String runs) {
-        out.printf("Calibrating: a saturated warm-up, %s, %d s each, %s threads%n", runs, seconds, mode);
+    /**
+     * @param runs the calibration's runs after its saturated warm-up, in words
+     * @param on   what serves the requests: "virtual threads", "platform threads" or "the reactive service"
+     */
+    public void calibrating(int seconds, String on, String runs) {
+        out.printf("Calibrating: a saturated warm-up, %s, %d s each, %s%n", runs, seconds, on);
     }
 
-    public void calibratingOnWarmServices(int seconds, String mode, String runs, String cells) {
-        out.printf("Calibrating on the warm services of %s, after their cells: a saturated warm-up, %s, %d s each, %s threads%n", cells, runs, seconds, mode);
+    public void calibratingOnWarmServices(int seconds, String on, String runs, String cells) {
+        out.printf("Calibrating on the warm services of %s, after their cells: a saturated warm-up, %s, %d s each, %s%n", cells, runs, seconds, on);
     }
 
     public void calibrated(Calibration c, lab.vthreads.lab.isolation.Partition partition) {

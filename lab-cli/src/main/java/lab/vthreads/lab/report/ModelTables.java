@@ -43,13 +43,15 @@ final class ModelTables {
                 + ") for the same build, JDK, machine, CPU partition and calibrated cell; ./lab run --recalibrate measures it again. ";
     }
 
-    static ReportTables.Table calibration(Calibration c) {
+    /** @param whose the table's title, where it is not the blocking services' calibration ("" for theirs) */
+    static ReportTables.Table calibration(Calibration c, String whose) {
+        String title = (whose.isEmpty() ? "Calibration" : whose) + ": CPU per request at low load";
         List<List<String>> rows = new ArrayList<>();
         c.cpuMsPerRequest().forEach((process, ms) -> rows.add(List.of(process, num(ms, 2))));
         rows.add(List.of("**total**", num(c.totalCpuMsPerRequest(), 2)));
         if (c.probe() != null) {
             Calibration.Probe p = c.probe();
-            return new ReportTables.Table("Calibration: CPU per request at low load",
+            return new ReportTables.Table(title,
                     String.format(Locale.ROOT, "Two open-workload runs through your scenario with the cells' downstream latency, the higher at "
                                     + "%.0f req/s (machine %.0f%% busy); CPU per request at low load is the slope between them, so the %.2f cores "
                                     + "the processes burn at no load are left out. %s One user alone: %.1f ms per response, %.2f requests a "
@@ -60,7 +62,7 @@ final class ModelTables {
                             p.responseMs(), p.throughput(), p.cycleMs(), p.throughput()),
                     List.of("process", "CPU ms per request"), rows);
         }
-        return new ReportTables.Table("Calibration: CPU per request at low load",
+        return new ReportTables.Table(title,
                 String.format(Locale.ROOT, "Two open-workload runs with no CEP latency, the higher at %.0f req/s (machine %.0f%% busy); CPU per "
                                 + "request at low load is the slope between them, so the %.2f cores the processes burn at no load (scrapes, "
                                 + "timers, JIT) are left out. Response %.1f ms, %.2f CEP lookups and %.2f pool connections per request, each "
@@ -73,13 +75,13 @@ final class ModelTables {
      * The cells the calibration can be held against: the CPU bound them (as their measurements show) and their windows
      * were steady, so their CPU per request is a warm, saturated service's, as the calibration's should be.
      */
-    static Map<String, Map<String, Double>> cpuBoundCells(ExperimentResults results, Summary summary) {
+    static Map<String, Map<String, Double>> cpuBoundCells(ExperimentResults results, Summary summary, boolean reactive) {
         Map<String, Map<String, Double>> cells = new java.util.LinkedHashMap<>();
         for (int i = 0; i < results.cells().size(); i++) {
             ExperimentResults.CellResult cell = results.cells().get(i);
             Summary.Row row = summary.rows().get(i);
             boolean cpuBound = summary.model().stream().anyMatch(m -> m.cell().equals(cell.id()) && m.observed() == lab.vthreads.lab.model.Bottleneck.CPU);
-            if (!cpuBound || !Boolean.TRUE.equals(row.steady()) || cell.repeats().isEmpty()) continue;
+            if (!cpuBound || !Boolean.TRUE.equals(row.steady()) || cell.repeats().isEmpty() || cell.mode().reactive() != reactive) continue;
             Map<String, Double> perRequest = new java.util.LinkedHashMap<>();
             for (String process : cell.repeats().getFirst().processes().keySet()) {
                 perRequest.put(process, Summary.Stat.of(cell.repeats().stream().filter(r -> r.client().throughput() > 0 && r.processes().containsKey(process))
@@ -95,7 +97,7 @@ final class ModelTables {
      * beside it, the same figure in each steady CPU-bound cell, so a reader sees whether the calibration measured
      * services as warm as the cells (a cold calibration measured 2-3 times the warm cells' CPU per request).
      */
-    static ReportTables.Table saturation(Calibration c, Partition partition, Map<String, Map<String, Double>> cells) {
+    static ReportTables.Table saturation(Calibration c, Partition partition, Map<String, Map<String, Double>> cells, String whose) {
         List<List<String>> rows = new ArrayList<>();
         Map<String, Double> saturated = c.saturatedCpuMsPerRequest();
         List<String> header = new ArrayList<>(List.of("process", "CPU ms per request, saturated"));
@@ -126,7 +128,7 @@ final class ModelTables {
         }
         String bounds = c.cpuDemands(partition).stream().map(d -> String.format(Locale.ROOT, "%s ÷ %.2f ms = %.0f req/s", d.what(),
                 d.secondsPerRequest() * 1000, d.cores() / d.secondsPerRequest())).collect(Collectors.joining("; "));
-        return new ReportTables.Table("Calibration: CPU per request at saturation",
+        return new ReportTables.Table((whose.isEmpty() ? "Calibration" : whose) + ": CPU per request at saturation",
                 reuse(c) + String.format(Locale.ROOT, "%d closed users with the cells' CEP latency (mean %.0f ms) and every limit but the CPU lifted: "
                                 + "%.0f req/s, the machine %.0f%% busy, %.2f ms of CPU per request in all (%.0f%% of the low-load cost). The "
                                 + "model's CPU bounds come from here: %s.", c.saturationUsers(), c.saturationCepMeanMs(), c.saturatedThroughput(),
@@ -134,7 +136,7 @@ final class ModelTables {
                         bounds) + (cells.isEmpty() ? "" : " Beside it, each cell the CPU bound with a steady window: its processes' CPU per "
                         + "successful request over the hold window (median over repeats). Within ±15% (0.85-1.15) the calibration measured "
                         + "services as warm as the cells; far above 1, colder ones. The cells run with their own thread mode and Tomcat "
-                        + "threads, the calibration with virtual threads (where the preset runs them) and its limits lifted."),
+                        + "threads, the calibration with virtual threads (where the preset runs them; the reactive service's on its own) and its limits lifted."),
                 header, rows);
     }
 

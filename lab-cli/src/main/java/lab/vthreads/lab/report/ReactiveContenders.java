@@ -1,5 +1,6 @@
 package lab.vthreads.lab.report;
 
+import lab.vthreads.lab.measured.CodeSize;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.stack.StackSettings.Component;
 import lab.vthreads.lab.stack.ThreadMode;
@@ -52,5 +53,24 @@ public final class ReactiveContenders {
                 .map(c -> Summary.Stat.of(c.repeats().stream().mapToDouble(r -> Summary.cpu(r, Component.PESSOA.label()) / r.client().throughput())
                         .toArray()).median())
                 .orElse(Double.NaN);
+    }
+
+    /**
+     * The other half of the trade-off: what each implementation costs to read, from the sources the run was built from.
+     * The shared contract module is its own row; the blocking service's lines for the lab's own switches and endpoints
+     * are set apart, so that the two services' contract lines compare like with like.
+     */
+    static ReportTables.Table cost(List<CodeSize> sizes) {
+        List<List<String>> rows = new ArrayList<>();
+        for (CodeSize size : sizes) {
+            rows.add(List.of(size.module(), Integer.toString(size.mainLines()), size.beyond().isEmpty() ? "–" : size.beyondContract() + " ("
+                    + String.join(", ", size.beyond()) + ")", Integer.toString(size.contractLines()), Integer.toString(size.testLines())));
+        }
+        return new ReportTables.Table("The cost of writing it: lines of code",
+                "Lines of Java, neither blank nor only a comment, counted the same way in each module. pessoa-contract (the request, the "
+                        + "answers, the errors and the test suite both services pass) is shared, counted once. pessoa-service's main lines "
+                        + "include whole files for the lab's own switches and endpoints, which the reactive service does not have; the "
+                        + "contract's lines leave them out (switches woven into shared classes stay in). Its tests cover those switches too.",
+                List.of("module", "main lines", "of which for the lab's own switches", "main lines for the contract", "test lines"), rows);
     }
 }

@@ -31,6 +31,8 @@ final class ReportTables {
         tables.addAll(FaultTables.all(results));
         if (!summary.ratios().isEmpty()) tables.add(ratios(summary, results.settings().published(), results.scaled()));
         if (!summary.reactive().isEmpty()) tables.add(reactive(summary));
+        List<lab.vthreads.lab.measured.CodeSize> sizes = results.environment() == null ? null : results.environment().codeSizes();
+        if (!summary.reactive().isEmpty() && sizes != null && !sizes.isEmpty()) tables.add(ReactiveContenders.cost(sizes));
         if (!summary.aa().isEmpty()) tables.add(FairnessTables.noise(summary));
         if (!summary.verdict().levels().isEmpty()) tables.add(FairnessTables.betweenRuns(summary));
         if (summary.rows().stream().anyMatch(r -> r.steady() != null)) tables.add(steadiness(summary));
@@ -42,8 +44,13 @@ final class ReportTables {
         Table backpressure = PoolTables.backpressure(results);
         if (!backpressure.rows().isEmpty()) tables.add(backpressure);
         if (results.calibration() != null) {
-            tables.add(ModelTables.saturation(results.calibration(), results.partition(), ModelTables.cpuBoundCells(results, summary)));
-            tables.add(ModelTables.calibration(results.calibration()));
+            tables.add(ModelTables.saturation(results.calibration(), results.partition(), ModelTables.cpuBoundCells(results, summary, false), ""));
+            tables.add(ModelTables.calibration(results.calibration(), ""));
+        }
+        if (results.reactiveCalibration() != null) {
+            String whose = "The reactive service's calibration";
+            tables.add(ModelTables.saturation(results.reactiveCalibration(), results.partition(), ModelTables.cpuBoundCells(results, summary, true), whose));
+            tables.add(ModelTables.calibration(results.reactiveCalibration(), whose));
         }
         tables.add(footprint(summary, results.settings().published()));
         tables.addAll(PinningTables.all(results));

@@ -118,7 +118,7 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ReactiveContender
         List<AaControl.Spread> aa = AaControl.of(results);
         // With faults, both modes lose the same seconds to them: what to compare is the timeline and the rows, not a ratio.
         List<Ratio> ratios = results.settings().hasFaults() ? List.of() : ratios(rows, results.settings().published(), results.scaled());
-        List<ModelRow> model = model(results, rows);
+        List<ModelRow> model = ModelRows.of(results, rows);
         List<ReactiveContenders.Contender> reactive = results.settings().hasFaults() ? List.of() : ReactiveContenders.of(results, rows);
         return new Summary(rows, ratios, reactive, footprints(results), model, aa, Interference.of(results), Verdict.of(results, rows, ratios, model, aa, kept));
     }
@@ -168,73 +168,6 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ReactiveContender
                     cores, cores / servicesCpus(results.partition()), service));
         }
         return footprints;
-    }
-
-    private static List<ModelRow> model(ExperimentResults results, List<Row> rows) {
-        if (results.calibration() == null) return List.of();
-        List<ModelRow> model = new ArrayList<>();
-        for (int i = 0; i < results.cells().size(); i++) {
-            CellResult cell = results.cells().get(i);
-            Cell c = cell.factors();
-            // The calibration measures the CPU per request on the virtual pair's JVMs; the reactive service spends its own,
-            // not measured, so the model predicts nothing for its cells rather than a bound from another service's CPU.
-            if (c == null || cell.repeats().isEmpty() || c.mode().reactive()) continue;
-            Factors f = c.factors();
-            // results.json written before a cell carried its own latency has it only in the preset's settings
-            double cepMeanMs = (f.cepLatency() != null ? f : results.settings().factors()).latency().meanMillis();
-            Integer threads = c.mode().boundByTomcatThreads() ? f.effectiveTomcatThreads() : null;
-            Partition partition = results.partition();
-            Prediction prediction = CapacityModel.predict(results.calibration().demand(partition, threads, f.effectivePoolSize(),
-                    f.lookupsInsideTransaction(), f.effectiveConcurrencyLimit(), c.users(), cepMeanMs, 0));
-            double measured = rows.get(i).throughput().median();
-            RepeatResult first = cell.repeats().getFirst();
-            double carriers = carriers(f, first);
-            if (pinsCarriers(c, first)) {
-                prediction = CapacityModel.withPinnedCarriers(prediction, carriers, results.calibration().cepLookupsPerRequest() * cepMeanMs / 1000);
-            }
-            boolean isolated = partition != null && partition.isolated();
-            double busy = Stat.of(cell.repeats().stream().mapToDouble(r -> isolated ? sideBusy(r, partition.systemCpus()) : r.machine() != null ? r.machine().meanBusy() : Double.NaN)
-                    .toArray()).median();
-            double loadBusy = isolated ? Stat.of(cell.repeats().stream().mapToDouble(r -> sideBusy(r, partition.loadCpus())).toArray()).median()
-                    : Double.NaN;
-            double tomcatBusy = busierTomcat(first);
-            double pending = middleMean(first, SampleKeys.PESSOA_HIKARI_PENDING);
-            Bottleneck observed = CapacityModel.observed(busy, loadBusy, threads, tomcatBusy, pending);
-            // Pinned carriers come first: the waiters for a connection are then threads with no carrier to finish on.
-            double pinnedCarriers = pinnedCarriers(first);
-            if (c.mode().virtual() && carriers > 0 && pinnedCarriers >= carriers / 2) observed = Bottleneck.PINNED;
-            String evidence = String.format(java.util.Locale.ROOT, "%s %s%s; %s; Hikari pending %s", isolated ? "services' CPUs" : "CPU",
-                    Double.isNaN(busy) ? "not measured" : String.format(java.util.Locale.ROOT, "%.0f%% busy", busy * 100),
-                    isolated ? (Double.isNaN(loadBusy) ? ", load side's not measured" : String.format(java.util.Locale.ROOT, ", load side's %.0f%%", loadBusy * 100)) : "",
-                    threads == null ? "virtual threads" : Double.isNaN(tomcatBusy) ? "Tomcat's busy threads not measured"
-                            : String.format(java.util.Locale.ROOT, "Tomcat %.0f of %d busy", tomcatBusy, threads),
-                    Double.isNaN(pending) ? "not measured" : String.format(java.util.Locale.ROOT, "%.1f", pending))
-                    + (pinnedCarriers > 0 ? String.format(java.util.Locale.ROOT, "; %.2f of %.0f carriers pinned", pinnedCarriers, carriers) : "");
-            model.add(new ModelRow(cell.id(), prediction, measured, observed, evidence, CapacityModel.deviation(measured, prediction.throughput()),
-                    CapacityModel.surprising(measured, prediction.throughput())));
-        }
-        return model;
-    }
-
-    /** The virtual-thread scheduler's carriers in pessoa-service: the carriers factor, else the CPUs its JVM saw. */
-    static double carriers(Factors f, RepeatResult run) {
-        return f.carriers() != null ? f.carriers() : middleMean(run, SampleKeys.ServiceValue.PROCESSORS.of(SampleKeys.PESSOA));
-    }
-
-    /** pessoa-service's pinned time in the window ÷ its seconds: the carriers pinning took on average (0: none, or not recorded). */
-    static double pinnedCarriers(RepeatResult run) {
-        if (run.pinning() == null || run.window() == null) return 0;
-        var pessoa = run.pinning().get(lab.vthreads.lab.stack.StackSettings.Component.PESSOA.label());
-        return pessoa == null || pessoa.notRead() != null ? 0 : pessoa.carriersPinned(run.window().seconds());
-    }
-
-    /**
-     * Whether a cell's CEP lookups pin their carriers: virtual threads blocking inside synchronized, on a JDK before
-     * 24 (JEP 491 unmounts them since).
-     */
-    static boolean pinsCarriers(Cell cell, RepeatResult run) {
-        if (!cell.mode().virtual() || !"synchronized".equals(cell.factors().cepLock()) || run.jdk() == null) return false;
-        return Runtime.Version.parse(run.jdk()).feature() < 24;
     }
 
     /**

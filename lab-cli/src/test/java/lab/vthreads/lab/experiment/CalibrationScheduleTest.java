@@ -22,4 +22,15 @@ class CalibrationScheduleTest {
         List<Cell> defaults = Preset.resolve(HOME, "default").cells();
         assertThat(CalibrationSchedule.calibrated(defaults)).isEqualTo(defaults.stream().filter(c -> c.mode() == ThreadMode.VIRTUAL).findFirst().orElseThrow());
     }
+
+    @Test
+    void theReactiveServiceIsCalibratedOnAReactiveCellOfItsOwnAndTheBlockingServicesStillOnAVirtualOne() {
+        List<Cell> cells = Preset.resolve(HOME, "reactive").cells();
+
+        Cell reactive = CalibrationSchedule.calibrated(cells, ThreadMode.REACTIVE);
+
+        assertThat(reactive.mode()).isEqualTo(ThreadMode.REACTIVE);
+        assertThat(reactive.replica()).isFalse();
+        assertThat(CalibrationSchedule.calibrated(cells).mode()).isEqualTo(ThreadMode.VIRTUAL);
+    }
 }

@@ -50,15 +50,21 @@ class ExperimentRunIT {
                 cepLatency: fixed:50
                 tomcatThreads: 10
                 repeat: 1
-                prewarmSeconds: 22
+                prewarmSeconds: 16
                 variants:
                   - {name: jar, modes: [platform, virtual, reactive]}
                   - {name: no-such-hikari, modes: [virtual], hikariCp: "0.0.0"}
                 """);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).recalibrated(12).progressTo(progress).build());
+        ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).recalibrated(8).progressTo(progress).build());
 
-        ExperimentResults results = runner.run();
+        ExperimentResults results;
+        try {
+            results = runner.run();
+        } finally {
+            // The run's own account, with its times, in the test's output file: where a failure or a slow run starts.
+            System.out.println(progress);
+        }
         ResultsFiles.write(dir, results);
 
         assertThat(results.cells()).extracting(ExperimentResults.CellResult::id).containsExactly("jar-platform-3u", "jar-virtual-3u",
@@ -80,7 +86,7 @@ class ExperimentRunIT {
             assertThat(run.samples()).as(cell.id()).isNotEmpty();
             // The prewarm loaded the services first, and none of its requests reached the measured run's count (consistent above).
             assertThat(run.prewarm()).as(cell.id()).isNotNull();
-            assertThat(run.prewarm().seconds()).as(cell.id()).isBetween(1.0, 22.0 + 5);
+            assertThat(run.prewarm().seconds()).as(cell.id()).isBetween(1.0, 16.0 + 5);
             assertThat(run.prewarm().compileShares()).as(cell.id()).containsOnlyKeys("pessoa-service", "gateway-service");
             // One prewarm per pair of JVMs, with its most users, before its first cell.
             assertThat(run.prewarm().users()).as(cell.id()).isEqualTo(6);
@@ -123,13 +129,25 @@ class ExperimentRunIT {
         assertThat(dir.resolve("calibration").resolve("gatling-results-warmup.json")).doesNotExist();
         assertThat(Files.readString(dir.resolve("summary.md"))).contains("Capacity model: predicted against measured", "jar-platform-6u", "Tomcat threads");
         // The reactive cells ran pessoa-service-reactive (only its pool, r2dbc-pool, fills the pool's keys without Hikari) and
-        // are compared with both thread modes, with no model prediction of their own.
+        // are compared with both thread modes, predicted from the reactive service's own calibration.
         ExperimentResults.RepeatResult reactive = ran.stream().filter(c -> c.mode() == lab.vthreads.lab.stack.ThreadMode.REACTIVE)
                 .findFirst().orElseThrow().repeats().getFirst();
         assertThat(reactive.samples()).anyMatch(s -> s.containsKey(lab.vthreads.lab.measured.SampleKeys.PESSOA_HIKARI_ACTIVE));
         assertThat(reactive.server().peakVirtualThreadsPessoa()).as("pessoa-service-reactive runs nothing on virtual threads").isIn(null, 0.0);
         assertThat(Files.readString(dir.resolve("summary.md"))).contains("reactive ÷ each thread mode", "reactive ÷ platform", "reactive ÷ virtual");
-        assertThat(Summary.of(results).model()).extracting(Summary.ModelRow::cell).doesNotContain("jar-reactive-3u", "jar-reactive-6u");
+        assertThat(Summary.of(results).model()).extracting(Summary.ModelRow::cell).contains("jar-reactive-3u", "jar-reactive-6u");
+        // Measured the same way on the reactive pair's warm JVMs after its cells, in a folder of its own: one transaction
+        // (pessoa.transactions, the reactive service's hold timer) per request.
+        Calibration reactiveCalibration = results.reactiveCalibration();
+        assertThat(reactiveCalibration).isNotNull();
+        assertThat(reactiveCalibration.saturatedTotalCpuMsPerRequest()).isPositive();
+        assertThat(reactiveCalibration.cepLookupsPerRequest()).isBetween(1.0, 3.0);
+        assertThat(Math.abs(reactiveCalibration.connectionsPerRequest() - 1.0) * lowRateRequests).as("transactions minus requests, %s",
+                reactiveCalibration.connectionsPerRequest()).isLessThanOrEqualTo(2.0);
+        assertThat(reactiveCalibration.connectionHoldMs()).isPositive();
+        assertThat(dir.resolve("calibration-reactive").resolve("gatling-results-warm.json")).exists();
+        assertThat(Files.readString(dir.resolve("summary.md"))).contains("The reactive service's calibration: CPU per request at saturation",
+                "The cost of writing it: lines of code");
         assertThat(ResultsFilesSchema.validate(dir.resolve("results.json"))).isEmpty();
         String html = Files.readString(dir.resolve("index.html"));
         for (ExperimentResults.CellResult cell : ran) {
@@ -159,7 +177,8 @@ class ExperimentRunIT {
         // The first cell runs platform threads; the calibration, virtual ones (the model's CPU bound is a virtual cell's),
         // on the jar variant's virtual services after the last of their cells and before the next pair's start.
         String calibrating = "Calibrating on the warm services of jar-virtual-6u, jar-virtual-3u, jar-virtual-6u-aa, after their cells";
-        assertThat(said).contains(calibrating, "12 s each, virtual threads");
+        assertThat(said).contains(calibrating, "8 s each, virtual threads", "Calibrating on the warm services of jar-reactive-6u, jar-reactive-3u, after their cells",
+                "8 s each, the reactive service");
         assertThat(said.indexOf(calibrating)).isGreaterThan(said.indexOf("[5/10] jar-virtual-6u-aa"))
                 .isLessThan(said.indexOf("[6/10] jar-reactive-6u"));
         // The verdict at both levels, with the copy's spread as the noise floor.

@@ -25,7 +25,7 @@ final class FairnessFixtures {
     static ExperimentResults experiment(Partition partition, CellResult... cells) {
         ExperimentResults base = Fixtures.experiment();
         return new ExperimentResults(base.schemaVersion(), base.preset(), base.description(), base.why(), false, base.startedAt(), base.finishedAt(),
-                base.environment(), base.settings(), base.calibration(), null, partition, List.of(cells), base.units(), null, null);
+                base.environment(), base.settings(), base.calibration(), null, null, partition, List.of(cells), base.units(), null, null);
     }
 
     static CellResult cell(ThreadMode mode, boolean replica, RepeatResult... repeats) {

@@ -31,8 +31,8 @@ final class Fixtures {
         return new ExperimentResults(ExperimentResults.SCHEMA_VERSION, "fixture", preset.description(), preset.why(), false,
                 "2026-11-21T10:00:00Z", "2026-11-21T10:10:00Z",
                 new ExperimentResults.Environment("25.0.1 (Eclipse Adoptium)", "OpenJDK 64-Bit Server VM", "4.0.8", "7.0.2", "42.7.8", "3.15.1",
-                        2, 24_000, "Linux", Map.of("pessoa-service", "platform threads")),
-                preset, calibration, null, null,
+                        2, 24_000, "Linux", Map.of("pessoa-service", "platform threads"), null),
+                preset, calibration, null, null, null,
                 List.of(
                         new ExperimentResults.CellResult("platform-200u", null, ThreadMode.PLATFORM, 200, preset.cells().get(0), List.of(
                                 repeat(1, 100, 300, 900, 0, 410, 350, 1.10), repeat(2, 120, 280, 700, 2, 405, 300, 1.00), repeat(3, 110, 320, 800, 1, 412, 320, 0.90)), List.of()),

@@ -25,7 +25,7 @@ class NotMeasuredTest {
         List<ExperimentResults.CellResult> cells = measured.cells().stream().map(cell -> new ExperimentResults.CellResult(cell.id(), cell.variant(),
                 cell.mode(), cell.users(), cell.factors(), cell.repeats().stream().map(NotMeasuredTest::withoutMachine).toList(), cell.failures())).toList();
         ExperimentResults run = new ExperimentResults(measured.schemaVersion(), measured.preset(), measured.description(), measured.why(),
-                measured.shortVariant(), measured.startedAt(), measured.finishedAt(), measured.environment(), measured.settings(), blind,
+                measured.shortVariant(), measured.startedAt(), measured.finishedAt(), measured.environment(), measured.settings(), blind, null,
                 measured.scaled(), measured.partition(), cells, measured.units(), measured.target(), measured.identity());
 
         ReportTables.Table model = ModelTables.model(Summary.of(run));

@@ -22,10 +22,23 @@ final class RunFixtures {
     private RunFixtures() {
     }
 
+    static ExperimentResults withReactiveCalibration(ExperimentResults r, lab.vthreads.lab.model.Calibration reactive) {
+        return new ExperimentResults(r.schemaVersion(), r.preset(), r.description(), r.why(), r.shortVariant(), r.startedAt(), r.finishedAt(),
+                r.environment(), r.settings(), r.calibration(), reactive, r.scaled(), r.partition(), r.cells(), r.units(), r.target(), r.identity());
+    }
+
+    static ExperimentResults withCodeSizes(ExperimentResults r, List<lab.vthreads.lab.measured.CodeSize> sizes) {
+        ExperimentResults.Environment e = r.environment();
+        ExperimentResults.Environment environment = new ExperimentResults.Environment(e.jdk(), e.jvm(), e.springBoot(), e.hikariCp(), e.pgjdbc(),
+                e.gatling(), e.cores(), e.memoryMb(), e.os(), e.components(), sizes);
+        return new ExperimentResults(r.schemaVersion(), r.preset(), r.description(), r.why(), r.shortVariant(), r.startedAt(), r.finishedAt(),
+                environment, r.settings(), r.calibration(), r.reactiveCalibration(), r.scaled(), r.partition(), r.cells(), r.units(), r.target(), r.identity());
+    }
+
     static ExperimentResults experiment(List<CellResult> cells, boolean calibrated) {
         ExperimentResults base = Fixtures.experiment();
         return new ExperimentResults(base.schemaVersion(), base.preset(), base.description(), base.why(), false, base.startedAt(), base.finishedAt(),
-                base.environment(), base.settings(), calibrated ? base.calibration() : null, null, null, cells, base.units(), null, null);
+                base.environment(), base.settings(), calibrated ? base.calibration() : null, null, null, null, cells, base.units(), null, null);
     }
 
     static CellResult cell(ThreadMode mode, int users, boolean replica, RepeatResult... repeats) {

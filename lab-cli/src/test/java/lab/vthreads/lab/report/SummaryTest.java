@@ -45,7 +45,7 @@ class SummaryTest {
         ExperimentResults e = Fixtures.experiment();
         Preset withFaults = Preset.resolve(Path.of("..").toAbsolutePath().normalize(), "faults");
         ExperimentResults faults = new ExperimentResults(e.schemaVersion(), e.preset(), e.description(), e.why(), e.shortVariant(), e.startedAt(),
-                e.finishedAt(), e.environment(), withFaults, e.calibration(), e.scaled(), e.partition(), e.cells(), e.units(), e.target(), e.identity());
+                e.finishedAt(), e.environment(), withFaults, e.calibration(), null, e.scaled(), e.partition(), e.cells(), e.units(), e.target(), e.identity());
 
         assertThat(Summary.of(faults).ratios()).isEmpty();
         assertThat(summary.ratios()).isNotEmpty();
