@@ -150,7 +150,7 @@ public record Preset(
                 if (!factor.forReactive() && factor.asked(cellFactors) != null) {
                     throw new IllegalArgumentException("preset " + name + (v != null ? ", variant " + v.name() : "") + ": " + factor.key()
                             + " is a setting of the blocking pessoa-service, which pessoa-service-reactive does not have; "
-                            + "leave the reactive mode out of this " + (v != null ? "variant" : "preset") + "'s modes");
+                            + "leave the reactive mode out of this " + (v != null ? "variant's modes, or choose the variants without it (--variants)" : "preset's modes"));
                 }
             }
         }
