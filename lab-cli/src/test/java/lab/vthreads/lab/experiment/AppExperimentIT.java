@@ -63,7 +63,7 @@ class AppExperimentIT {
                 cepLatency: fixed:20
                 tomcatThreads: 8
                 repeat: 1
-                prewarmSeconds: 15
+                prewarmSeconds: 8
                 """);
         Path scenario = PessoaAsAStranger.storeAndReadBack(temp, 5000);
         Application app = PessoaAsAStranger.withStubs(HOME);
