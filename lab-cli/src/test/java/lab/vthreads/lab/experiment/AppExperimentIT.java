@@ -110,7 +110,7 @@ class AppExperimentIT {
                 cepLatency: fixed:100
                 tomcatThreads: 4
                 repeat: 1
-                prewarmSeconds: 15
+                prewarmSeconds: 10
                 """);
         Path scenario = Files.writeString(temp.resolve("scenario.yaml"), """
                 scenarios:
