@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # One Dockerfile for the lab's images, built from the repository root. compose.yaml picks the module and target:
 #   service      pessoa-service, pessoa-service-reactive or gateway-service (build arg MODULE), a Spring Boot jar on a JRE
-#   cep-latency  the one-shot that sets the WireMock CEP API's latency through its admin API (no MODULE)
+#   cep-latency  the one-shot that sets the WireMock CEP API's latency through its admin API (MODULE=lab-infra)
 #   gatling      the load generator for k8s/load (no MODULE): the simulations and their classpath on a JRE
 
 FROM eclipse-temurin:25-jdk-noble AS sources
@@ -30,15 +30,14 @@ COPY pessoa-service/src pessoa-service/src
 COPY pessoa-service-reactive/src pessoa-service-reactive/src
 COPY gateway-service/src gateway-service/src
 
-# Every image's module in one build, shared: the stage takes no build argument, so the images built after the first
-# (the cep-latency one-shot, both services, the reactive service) find it cached instead of running Maven again.
-# install, not package: copy-dependencies then finds the reactor's modules in the local repository.
+# install, not package: copy-dependencies resolves the test scope too (lab-test-support for pessoa-service;
+# pessoa-service and lab-test-support for gateway-service), and without -am it finds the reactor's modules only in the local repository.
 FROM sources AS build
+ARG MODULE
 RUN --mount=type=cache,target=/root/.m2 \
-    ./mvnw -B -q -pl lab-infra,pessoa-service,pessoa-service-reactive,gateway-service -am -Dmaven.test.skip=true install \
-    && ./mvnw -B -q -pl lab-infra dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=/out/lab-infra/lib \
-    && for module in lab-infra pessoa-service pessoa-service-reactive gateway-service; do \
-         mkdir -p /out/"$module" && cp "$module"/target/"$module"-*.jar /out/"$module"/app.jar; done
+    ./mvnw -B -q -pl "${MODULE}" -am -Dmaven.test.skip=true install \
+    && ./mvnw -B -q -pl "${MODULE}" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=/out/lib \
+    && cp "${MODULE}"/target/"${MODULE}"-*.jar /out/app.jar
 
 FROM eclipse-temurin:25-jre-noble AS runtime
 # curl for the compose healthchecks; a system user so nothing runs as root.
@@ -47,8 +46,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf 
 WORKDIR /app
 
 FROM runtime AS service
-ARG MODULE
-COPY --from=build /out/${MODULE}/app.jar /app/app.jar
+COPY --from=build /out/app.jar /app/app.jar
 USER app
 # JVM defaults on purpose: in a container the JVM sizes heap (25% of the memory limit) and pools from the limits,
 # as the native lab does with -XX:MaxRAM and -XX:ActiveProcessorCount.
@@ -66,8 +64,8 @@ RUN --mount=type=cache,target=/root/.m2 \
     && cp -r gatling/target/test-classes /out/test-classes
 
 FROM runtime AS cep-latency
-COPY --from=build /out/lab-infra/lib /app/lib
-COPY --from=build /out/lab-infra/app.jar /app/lib/lab-infra.jar
+COPY --from=build /out/lib /app/lib
+COPY --from=build /out/app.jar /app/lib/lab-infra.jar
 USER app
 ENTRYPOINT ["java", "-cp", "/app/lib/*", "lab.vthreads.infra.cep.CepLatencyMain"]
 
