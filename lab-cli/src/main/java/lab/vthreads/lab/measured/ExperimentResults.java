@@ -47,8 +47,9 @@ public record ExperimentResults(
      * 4: each run's {@code sampling} (seconds taken and dropped) and the verdict's {@code thin} runs.
      * 5: the run's {@code identity} (machine and code) and each verdict level's {@code betweenRuns}.
      * 6: the reactive mode's cells. 7: the reactive service's own {@code reactiveCalibration}, the environment's {@code codeSizes}.
+     * 8: each {@code model} row's queueing prediction, bound, knee and mean response times (ResultsFiles).
      */
-    public static final String SCHEMA_VERSION = "7";
+    public static final String SCHEMA_VERSION = "8";
 
     public static final Map<String, String> UNITS = Map.of(
             "t", "seconds since the measured run started",

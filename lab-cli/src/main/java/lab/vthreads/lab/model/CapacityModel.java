@@ -15,8 +15,8 @@ import java.util.Locale;
  *   <li>Little's law for the closed workload, N = X·(R + Z): X ≤ users ÷ (R₀ + Z), with R₀ the response time
  *       without any queueing.</li>
  * </ul>
- * The smallest bound is the prediction (the asymptotic bound of operational analysis); real cells sit somewhat
- * below it near the knee, where queues start to form before any one resource is at 100%.
+ * The smallest bound names the resource that caps the cell (the asymptotic bound of operational analysis); real cells
+ * sit below it near the knee, where queues form before any one resource is at 100%, which {@link QueueingModel} solves.
  */
 public final class CapacityModel {
 

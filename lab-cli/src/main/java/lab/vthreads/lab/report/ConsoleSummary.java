@@ -24,8 +24,8 @@ public final class ConsoleSummary {
                         r.publishedP95() != null ? String.format(", p95 %.2f×", r.publishedP95()) : "") : ""));
         summary.reactive().forEach(c -> out.printf("reactive/%s at %s%d users: throughput %.2f×, p95 %.2f×%n", c.against().label(),
                 c.variant() != null ? c.variant() + ", " : "", c.users(), c.throughput(), c.p95()));
-        summary.model().forEach(m -> out.printf("%s: predicted %.0f req/s (%s), measured %.1f req/s (%s), %+.0f%%%s%n", m.cell(),
-                m.prediction().throughput(), m.prediction().bottleneck().label(), m.measured(), m.observed().label(), m.deviation() * 100,
-                m.surprising() ? "  <- more than 15% off" : ""));
+        summary.model().forEach(m -> out.printf("%s: predicted %.0f req/s (bound %.0f, %s), measured %.1f req/s (%s), %+.0f%%%s%n", m.cell(),
+                m.predicted(), m.prediction().throughput(), m.prediction().bottleneck().label(), m.measured(), m.observed().label(),
+                m.deviation() * 100, m.surprising() ? "  <- more than 15% off: " + m.miss() : ""));
     }
 }

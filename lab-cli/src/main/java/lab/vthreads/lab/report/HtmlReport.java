@@ -25,7 +25,7 @@ public final class HtmlReport {
     public static String render(ExperimentResults results, Summary summary) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("rows", summary.rows());
-        data.put("model", summary.model().stream().map(m -> Map.of("cell", m.cell(), "predicted", m.prediction().throughput(),
+        data.put("model", summary.model().stream().map(m -> Map.of("cell", m.cell(), "predicted", m.predicted(),
                 "bottleneck", m.prediction().bottleneck().label())).toList());
         List<Map<String, Object>> cells = new ArrayList<>();
         for (ExperimentResults.CellResult cell : results.cells()) {

@@ -9,6 +9,7 @@ import lab.vthreads.lab.model.Bottleneck;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.model.CapacityModel;
 import lab.vthreads.lab.model.Prediction;
+import lab.vthreads.lab.model.QueueingModel;
 import lab.vthreads.lab.plan.Cell;
 import lab.vthreads.lab.report.Summary.ModelRow;
 import lab.vthreads.lab.report.Summary.Row;
@@ -23,8 +24,8 @@ import static lab.vthreads.lab.report.Summary.middleMean;
 import static lab.vthreads.lab.report.Summary.sideBusy;
 
 /**
- * The capacity model beside the measurement, one row per measured cell: the prediction from the calibration of the
- * cell's own service (the reactive service's for reactive cells, the virtual pair's for the others), the bottleneck
+ * The capacity model beside the measurement, one row per measured cell: the bounds and the queueing network's solution
+ * from the calibration of the cell's own service (the reactive service's for reactive cells, the virtual pair's for the others), the bottleneck
  * the measurements point at, and the figures that say so.
  */
 final class ModelRows {
@@ -53,9 +54,11 @@ final class ModelRows {
             double measured = rows.get(i).throughput().median();
             RepeatResult first = cell.repeats().getFirst();
             double carriers = carriers(f, first);
-            if (pinsCarriers(c, first)) {
-                prediction = CapacityModel.withPinnedCarriers(prediction, carriers, calibration.cepLookupsPerRequest() * cepMeanMs / 1000);
-            }
+            boolean pins = pinsCarriers(c, first);
+            double monitorHold = calibration.cepLookupsPerRequest() * cepMeanMs / 1000;
+            if (pins) prediction = CapacityModel.withPinnedCarriers(prediction, carriers, monitorHold);
+            QueueingModel.Prediction queueing = QueueingModel.predict(calibration.demand(partition, threads, f.effectivePoolSize(),
+                    f.lookupsInsideTransaction(), f.effectiveConcurrencyLimit(), c.users(), cepMeanMs, 0), pins ? carriers : 0, monitorHold);
             boolean isolated = partition != null && partition.isolated();
             double busy = Stat.of(cell.repeats().stream().mapToDouble(r -> isolated ? sideBusy(r, partition.systemCpus()) : r.machine() != null ? r.machine().meanBusy() : Double.NaN)
                     .toArray()).median();
@@ -74,8 +77,11 @@ final class ModelRows {
                             : String.format(java.util.Locale.ROOT, "Tomcat %.0f of %d busy", tomcatBusy, threads),
                     c.mode().reactive() ? "R2DBC" : "Hikari", Double.isNaN(pending) ? "not measured" : String.format(java.util.Locale.ROOT, "%.1f", pending))
                     + (pinnedCarriers > 0 ? String.format(java.util.Locale.ROOT, "; %.2f of %.0f carriers pinned", pinnedCarriers, carriers) : "");
-            model.add(new ModelRow(cell.id(), prediction, measured, observed, evidence, CapacityModel.deviation(measured, prediction.throughput()),
-                    CapacityModel.surprising(measured, prediction.throughput())));
+            boolean surprising = CapacityModel.surprising(measured, queueing.throughput());
+            String miss = surprising ? ModelMisses.reasons(cell, rows.get(i), calibration, prediction.bottleneck(), observed,
+                    queueing.responseSeconds() * 1000, loadBusy) : null;
+            model.add(new ModelRow(cell.id(), prediction, queueing, measured, rows.get(i).mean().median(), observed, evidence,
+                    CapacityModel.deviation(measured, queueing.throughput()), surprising, miss));
         }
         return model;
     }

@@ -25,16 +25,24 @@ final class ModelTables {
         for (Summary.ModelRow m : summary.model()) {
             String bounds = java.util.stream.Stream.concat(m.prediction().bounds().stream().map(ModelTables::bound),
                     m.prediction().notMeasured().stream().map(what -> "**" + what + "**")).collect(Collectors.joining("; "));
-            rows.add(List.of(m.cell(), m.prediction().bottleneck().label(), num(m.prediction().throughput(), 0), m.observed().label(),
-                    num(m.measured(), 1), String.format(Locale.ROOT, "%+.0f%%", m.deviation() * 100) + (m.surprising() ? " ⚠" : ""),
+            double meanMs = m.queueing().responseSeconds() * 1000;
+            rows.add(List.of(m.cell(), m.prediction().bottleneck().label(), num(m.prediction().throughput(), 0), num(m.queueing().knee(), 0),
+                    num(m.predicted(), 0), m.observed().label(), num(m.measured(), 1),
+                    String.format(Locale.ROOT, "%+.0f%%", m.deviation() * 100) + (m.surprising() ? " ⚠ " + m.miss() : ""),
+                    num(meanMs, 0), Double.isNaN(m.measuredMeanMs()) ? "–" : num(m.measuredMeanMs(), 0)
+                            + String.format(Locale.ROOT, " (%+.0f%%)", m.latencyDeviation() * 100),
                     m.evidence(), bounds));
         }
         return new ReportTables.Table("Capacity model: predicted against measured",
                 "Each bound is an operational law (utilisation law for the CPU, Little's law for threads, connections and users) with the "
-                        + "calibrated costs; the smallest is the prediction. ⚠ marks a cell more than 15% away from it: something the "
-                        + "model leaves out is going on (a queue forming before the knee, time-outs, the load generator itself).",
-                List.of("cell", "predicted bottleneck", "predicted (req/s)", "measured bottleneck", "measured (req/s)", "measured vs predicted",
-                        "evidence", "bounds (req/s)"), rows);
+                        + "calibrated costs; the smallest says which resource caps the cell. The prediction solves the same costs as a "
+                        + "closed queueing network (mean value analysis): below the knee, the users at which the users' bound meets the "
+                        + "next one, it follows the users; near it, requests queue for the CPU or a pool before either is full, and it "
+                        + "falls below the bound; far above it, it meets the bound again. ⚠ marks a cell more than 15% away from the "
+                        + "prediction, with what the run recorded that the model assumed otherwise: failed requests, a window still "
+                        + "changing, the load generator at its limit, a CPU per request (or a response time) unlike the calibration's. The mean response times are the successful requests' in the window.",
+                List.of("cell", "bound", "bound (req/s)", "knee (users)", "predicted (req/s)", "measured bottleneck", "measured (req/s)",
+                        "measured vs predicted", "predicted mean (ms)", "measured mean (ms)", "evidence", "bounds (req/s)"), rows);
     }
 
     /** Where the calibration's figures come from when this run did not measure them. */

@@ -43,12 +43,17 @@ public final class ResultsFiles {
     private static Map<String, Object> modelEntry(Summary.ModelRow m) {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("cell", m.cell());
-        entry.put("predictedThroughput", m.prediction().throughput());
+        entry.put("predictedThroughput", m.predicted());
         entry.put("predictedBottleneck", m.prediction().bottleneck().label());
+        entry.put("boundThroughput", m.prediction().throughput());
+        entry.put("kneeUsers", m.queueing().knee());
         entry.put("measuredThroughput", m.measured());
+        entry.put("predictedMeanMs", m.queueing().responseSeconds() * 1000);
+        entry.put("measuredMeanMs", m.measuredMeanMs());
         entry.put("observedBottleneck", m.observed().label());
         entry.put("evidence", m.evidence());
         entry.put("deviation", m.deviation());
+        if (m.miss() != null) entry.put("miss", m.miss());
         return entry;
     }
 

@@ -11,6 +11,7 @@ import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Bottleneck;
 import lab.vthreads.lab.model.CapacityModel;
 import lab.vthreads.lab.model.Prediction;
+import lab.vthreads.lab.model.QueueingModel;
 import lab.vthreads.lab.model.ScaledScenario;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.StackSettings.Component;
@@ -89,11 +90,25 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ReactiveContender
     /**
      * The model against the measurement for one cell.
      *
-     * @param observed  the bottleneck the measurements point at (see {@link CapacityModel#observed})
-     * @param deviation measured ÷ predicted − 1
+     * @param prediction     the operational bounds, the smallest of them binding: which resource caps the cell
+     * @param queueing       the queueing network's solution: the predicted throughput and mean response time
+     * @param measuredMeanMs the mean response time of the successful requests in the window (median over repeats)
+     * @param observed       the bottleneck the measurements point at (see {@link CapacityModel#observed})
+     * @param deviation      measured ÷ the queueing prediction − 1
+     * @param miss           why a cell more than 15% off is off, from the run's figures ({@link ModelMisses}); null otherwise
      */
-    public record ModelRow(String cell, Prediction prediction, double measured, Bottleneck observed, String evidence, double deviation,
-                           boolean surprising) {
+    public record ModelRow(String cell, Prediction prediction, QueueingModel.Prediction queueing, double measured, double measuredMeanMs,
+                           Bottleneck observed, String evidence, double deviation, boolean surprising, String miss) {
+
+        /** The predicted throughput: the queueing solution's. */
+        public double predicted() {
+            return queueing.throughput();
+        }
+
+        /** measured mean response time ÷ the predicted one − 1 (NaN where the mean was not measured). */
+        public double latencyDeviation() {
+            return measuredMeanMs / (queueing.responseSeconds() * 1000) - 1;
+        }
     }
 
     public static Summary of(ExperimentResults results) {

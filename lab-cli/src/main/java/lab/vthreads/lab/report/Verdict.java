@@ -127,7 +127,7 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
             AaControl.Spread noise = own != null ? own : widest;
             Summary.ModelRow platformModel = modelRow(model, platform.id()), virtualModel = modelRow(model, virtual.id());
             Double predicted = platformModel == null || virtualModel == null ? null
-                    : virtualModel.prediction().throughput() / platformModel.prediction().throughput();
+                    : virtualModel.predicted() / platformModel.predicted();
             BetweenRuns between = betweenRuns(paired, platform, virtual, kept);
             levels.add(new Level(ratio.variant(), ratio.users(), ratioStat, predicted, noise != null ? noise.throughput() : null,
                     noise != null ? noise.users() : null, steady(rows, ratio.variant(), ratio.users()), bound(platformModel), bound(virtualModel),

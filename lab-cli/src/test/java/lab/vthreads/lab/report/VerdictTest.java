@@ -40,7 +40,9 @@ class VerdictTest {
         assertThat(top.throughputRatio().median()).isCloseTo(390 / 49.0, within(1e-9));
         assertThat(top.throughputRatio().min()).isCloseTo(380 / 48.0, within(1e-9));
         assertThat(top.throughputRatio().max()).isCloseTo(8.0, within(1e-9));
-        assertThat(top.predictedRatio()).isCloseTo((200 / 0.51) / (25 / 0.51), within(1e-6));
+        // the model's ratio is the queueing solutions' (the bounds' would be 8.0: 200 users against 25 threads)
+        Summary.ModelRow platformRow = Summary.of(results).model().getFirst(), virtualRow = Summary.of(results).model().get(1);
+        assertThat(top.predictedRatio()).isCloseTo(virtualRow.predicted() / platformRow.predicted(), within(1e-9)).isLessThan(8.0).isGreaterThan(7.0);
         assertThat(top.matchesModel()).isTrue();
         // the copy: |392/400 − 1| = 2%, |385/380 − 1| = 1.3%
         assertThat(top.aaSpread()).isCloseTo(0.02, within(1e-9));
@@ -49,7 +51,7 @@ class VerdictTest {
         assertThat(top.platformBound()).isEqualTo("Tomcat threads");
         assertThat(top.virtualBound()).isEqualTo("users (closed workload)");
         assertThat(top.beyondNoise()).isTrue();
-        assertThat(top.sentence()).contains("200 users: virtual ÷ platform 7.96×", "(7.92–8.00 over 2 repeats)", "model 8.00×", "A/A spread ±2.0%",
+        assertThat(top.sentence()).contains("200 users: virtual ÷ platform 7.96×", "(7.92–8.00 over 2 repeats)", "model 7.65×", "A/A spread ±2.0%",
                 "every window steady", "platform held by Tomcat threads", "**beyond the noise**");
 
         // 20 users has no copy of its own: another level's spread is shown, but does not judge this one (fewer requests, more
@@ -92,7 +94,7 @@ class VerdictTest {
         ResultsFiles.write(dir, results);
 
         JsonNode json = JsonMapper.builder().build().readTree(dir.resolve("results.json").toFile());
-        assertThat(json.get("schemaVersion").asString()).isEqualTo("7");
+        assertThat(json.get("schemaVersion").asString()).isEqualTo("8");
         JsonNode level = json.get("verdict").get("levels").get(0);
         assertThat(level.get("users").asInt()).isEqualTo(200);
         assertThat(level.get("throughputRatio").get("median").asDouble()).isCloseTo(8.0, within(1e-9));
@@ -101,7 +103,9 @@ class VerdictTest {
         assertThat(level.get("beyondNoise").asBoolean()).isTrue();
         assertThat(json.get("model")).hasSize(3);
         assertThat(json.get("model").get(0).get("cell").asString()).isEqualTo("platform-200u");
-        assertThat(json.get("model").get(0).get("predictedThroughput").asDouble()).isCloseTo(25 / 0.51, within(1e-6));
+        assertThat(json.get("model").get(0).get("boundThroughput").asDouble()).isCloseTo(25 / 0.51, within(1e-6));
+        assertThat(json.get("model").get(0).get("predictedThroughput").asDouble()).isLessThanOrEqualTo(25 / 0.51);
+        assertThat(json.get("model").get(0).get("predictedMeanMs").asDouble()).isPositive();
         assertThat(json.get("model").get(0).get("predictedBottleneck").asString()).isEqualTo("Tomcat threads");
         assertThat(ResultsFiles.read(dir.resolve("results.json")).cells()).hasSize(3);
 

@@ -1,0 +1,79 @@
+package lab.vthreads.lab.report;
+
+import lab.vthreads.lab.measured.ExperimentResults.CellResult;
+import lab.vthreads.lab.measured.ExperimentResults.RepeatResult;
+import lab.vthreads.lab.model.Bottleneck;
+import lab.vthreads.lab.model.Calibration;
+import lab.vthreads.lab.report.Summary.Row;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Why a cell is more than 15% from its prediction, from what the run recorded: the model assumes every request
+ * succeeds, a window that measures one state, a load generator with CPU to spare and the calibration's costs. Each
+ * broken assumption is named with its figure; none found is said too, so that a miss is never left unexplained.
+ */
+final class ModelMisses {
+
+    /** A cell's CPU per request (or response time) this far from the model's moves the prediction by as much. */
+    private static final double CPU_DIFFERENCE = 0.10;
+
+    private ModelMisses() {
+    }
+
+    /**
+     * @param loadBusy the load side's busy share (NaN when not partitioned)
+     * @return the reasons, joined; "no recorded figure explains it" when none applies
+     */
+    static String reasons(CellResult cell, Row row, Calibration calibration, Bottleneck predicted, Bottleneck observed, double predictedMeanMs,
+                          double loadBusy) {
+        List<String> reasons = new ArrayList<>();
+        double failed = row.errors().median() / Math.max(1, row.requests().median());
+        if (failed > 0.01) reasons.add(String.format(Locale.ROOT, "%.0f%% of the requests failed", failed * 100));
+        if (Boolean.FALSE.equals(row.steady())) {
+            reasons.add(String.format(Locale.ROOT, "the window was still changing (%+.0f%% from its first half to its second)",
+                    row.trends().stream().mapToDouble(Double::doubleValue).map(Math::abs).max().orElse(Double.NaN) * 100));
+        }
+        if (!Double.isNaN(loadBusy) && loadBusy >= 0.90) {
+            reasons.add(String.format(Locale.ROOT, "the load side's CPU was %.0f%% busy: the load generator measured itself", loadBusy * 100));
+        }
+        if (predicted == Bottleneck.CPU || observed == Bottleneck.CPU) {
+            // Where the CPU binds, its cost per request is the prediction: the cell's own against the calibration's.
+            double cellCpu = servicesCpuMsPerRequest(cell), calibrated = calibratedCpuMs(calibration);
+            if (!Double.isNaN(cellCpu) && calibrated > 0 && Math.abs(cellCpu / calibrated - 1) > CPU_DIFFERENCE) {
+                reasons.add(String.format(Locale.ROOT, "the system's processes spent %.2f ms of CPU per request, the calibration %.2f (%.2f×)",
+                        cellCpu, calibrated, cellCpu / calibrated));
+            }
+        } else {
+            // Elsewhere Little's law makes the throughput users ÷ response time: a slower response is the miss itself.
+            double measuredMean = row.mean().median();
+            if (!Double.isNaN(measuredMean) && predictedMeanMs > 0 && Math.abs(measuredMean / predictedMeanMs - 1) > CPU_DIFFERENCE) {
+                reasons.add(String.format(Locale.ROOT, "requests took %.0f ms on average, the model %.0f ms", measuredMean, predictedMeanMs));
+            }
+        }
+        return reasons.isEmpty() ? "no recorded figure explains it" : String.join("; ", reasons);
+    }
+
+    /** The system under test's CPU per request in the cell's window: its processes' cores ÷ its throughput (median of repeats). */
+    static double servicesCpuMsPerRequest(CellResult cell) {
+        double[] perRepeat = cell.repeats().stream().filter(r -> r.client().throughput() > 0 && r.processes() != null)
+                .mapToDouble(r -> systemCores(r) * 1000 / r.client().throughput()).filter(v -> v > 0).toArray();
+        return Summary.Stat.of(perRepeat).median();
+    }
+
+    private static double systemCores(RepeatResult r) {
+        double cores = 0;
+        for (Map.Entry<String, lab.vthreads.lab.measured.ExperimentResults.ProcessUsage> p : r.processes().entrySet()) {
+            if (Calibration.SYSTEM.contains(p.getKey())) cores += p.getValue().meanCpuCores();
+        }
+        return cores;
+    }
+
+    private static double calibratedCpuMs(Calibration c) {
+        if (c.saturatedCpuMsPerRequest() == null) return Double.NaN;
+        return Calibration.SYSTEM.stream().mapToDouble(p -> c.saturatedCpuMsPerRequest().getOrDefault(p, 0.0)).sum();
+    }
+}

@@ -1,0 +1,52 @@
+package lab.vthreads.lab.report;
+
+import lab.vthreads.lab.stack.ThreadMode;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A cell far from its prediction gets the recorded figure that breaks the model's assumption, or says none does. */
+class ModelMissesTest {
+
+    @Test
+    void aCpuBoundCellThatSpentMoreCpuPerRequestThanTheCalibrationSaysHowMuch() {
+        // the machine 95% busy; 1.5 cores of the system's processes at 110 req/s = 13.64 ms a request, against the
+        // calibration's 5.00 ms saturated
+        Summary.ModelRow row = only(RunFixtures.run(1, 110, 0.0, false, 0.95, Map.of("pessoa-service", 1.0, "gateway-service", 0.5)));
+
+        assertThat(row.surprising()).isTrue();
+        assertThat(row.miss()).isEqualTo("the system's processes spent 13.64 ms of CPU per request, the calibration 5.00 (2.73×)");
+    }
+
+    @Test
+    void aWindowStillChangingIsNamedWithItsTrend() {
+        Summary.ModelRow row = only(RunFixtures.run(1, 250, 0.30, false, 0.5, Map.of()));
+
+        assertThat(row.miss()).contains("the window was still changing (+30% from its first half to its second)");
+    }
+
+    @Test
+    void aMissNoRecordedFigureExplainsIsSaidToBeOne() {
+        // users-bound, steady, the load side not measured, requests as fast as the model says (500 against ~534 ms):
+        // measured 250 req/s against about 375 predicted
+        Summary.ModelRow row = only(RunFixtures.run(1, 250, 0.0, false, 0.5, Map.of()));
+
+        assertThat(row.surprising()).isTrue();
+        assertThat(row.miss()).isEqualTo("no recorded figure explains it");
+    }
+
+    @Test
+    void aCellWithinFifteenPercentHasNoMiss() {
+        Summary.ModelRow row = only(RunFixtures.run(1, 370, 0.0, false, 0.5, Map.of()));
+
+        assertThat(row.surprising()).isFalse();
+        assertThat(row.miss()).isNull();
+    }
+
+    private static Summary.ModelRow only(lab.vthreads.lab.measured.ExperimentResults.RepeatResult run) {
+        return Summary.of(RunFixtures.experiment(List.of(RunFixtures.cell(ThreadMode.VIRTUAL, 200, false, run)), true)).model().getFirst();
+    }
+}
