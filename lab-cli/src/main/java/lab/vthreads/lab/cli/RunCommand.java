@@ -73,6 +73,9 @@ public final class RunCommand implements Callable<Integer> {
     ThreadMode aaControl;
 
     @Mixin
+    ExpectOptions expect;
+
+    @Mixin
     FactorOptions factors;
 
     @Mixin
@@ -184,10 +187,11 @@ public final class RunCommand implements Callable<Integer> {
                 // the hook is already running: it stops everything
             }
         }
-        ConsoleSummary.print(out, ResultsFiles.write(directory, experiment));
+        lab.vthreads.lab.report.Summary summary = ResultsFiles.write(directory, experiment);
+        ConsoleSummary.print(out, summary);
         out.print(SummaryMarkdown.faults(experiment));
         finished(out, start, directory);
-        return 0;
+        return expect.check(out, experiment, summary);
     }
 
     /**
@@ -239,10 +243,11 @@ public final class RunCommand implements Callable<Integer> {
                 // the hook is already running
             }
         }
-        ConsoleSummary.print(out, ResultsFiles.write(directory, experiment));
+        lab.vthreads.lab.report.Summary summary = ResultsFiles.write(directory, experiment);
+        ConsoleSummary.print(out, summary);
         out.print(SummaryMarkdown.faults(experiment));
         finished(out, start, directory);
-        return 0;
+        return expect.check(out, experiment, summary);
     }
 
     private Integer runMicro(Preset chosen, Path root, Path directory, Instant start, PrintStream out) throws Exception {
