@@ -1,6 +1,7 @@
 package lab.vthreads.lab;
 
 import lab.vthreads.lab.cli.CheckScenarioCommand;
+import lab.vthreads.lab.cli.CompareCommand;
 import lab.vthreads.lab.cli.ControlCommands;
 import lab.vthreads.lab.cli.MergeResultsCommand;
 import lab.vthreads.lab.cli.ReportCommand;
@@ -13,7 +14,7 @@ import picocli.CommandLine.Command;
         description = "Platform vs virtual threads in a realistic Spring Boot system.",
         subcommands = {RunCommand.class, UpCommand.class, ControlCommands.Ps.class, ControlCommands.Stop.class, ControlCommands.Start.class,
                 ControlCommands.Restart.class, ControlCommands.Kill.class, ControlCommands.Down.class, ReportCommand.class,
-                MergeResultsCommand.class, CheckScenarioCommand.class,
+                MergeResultsCommand.class, CheckScenarioCommand.class, CompareCommand.class,
                 CommandLine.HelpCommand.class})
 public final class LabMain {
 
