@@ -81,9 +81,22 @@ final class ModelRows {
             String miss = surprising ? ModelMisses.reasons(cell, rows.get(i), calibration, prediction.bottleneck(), observed,
                     queueing.responseSeconds() * 1000, loadBusy) : null;
             model.add(new ModelRow(cell.id(), prediction, queueing, measured, rows.get(i).mean().median(), observed, evidence,
-                    CapacityModel.deviation(measured, queueing.throughput()), surprising, miss));
+                    CapacityModel.deviation(measured, queueing.throughput()), surprising, miss, earlyWindow(results, queueing)));
         }
         return model;
+    }
+
+    /**
+     * Where the window opened before one predicted response time had passed since the load began, what it can say of
+     * the latency: a closed workload's steady state needs every user through the queue once, so such a window holds
+     * only the first requests through it, and their mean is below the steady one whatever the model. Null otherwise.
+     */
+    static String earlyWindow(ExperimentResults results, lab.vthreads.lab.model.QueueingModel.Prediction queueing) {
+        if (results.settings() == null) return null;
+        int opens = results.settings().rampUpSeconds() + results.settings().warmupSeconds();
+        if (queueing.responseSeconds() <= opens) return null;
+        return String.format(java.util.Locale.ROOT, "the window opened %d s into the load, before one predicted response (%.0f s): its requests "
+                + "are the queue's first", opens, queueing.responseSeconds());
     }
 
     /** The virtual-thread scheduler's carriers in pessoa-service: the carriers factor, else the CPUs its JVM saw. */

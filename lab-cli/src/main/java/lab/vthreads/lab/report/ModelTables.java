@@ -29,8 +29,8 @@ final class ModelTables {
             rows.add(List.of(m.cell(), m.prediction().bottleneck().label(), num(m.prediction().throughput(), 0), num(m.queueing().knee(), 0),
                     num(m.predicted(), 0), m.observed().label(), num(m.measured(), 1),
                     String.format(Locale.ROOT, "%+.0f%%", m.deviation() * 100) + (m.surprising() ? " ⚠ " + m.miss() : ""),
-                    num(meanMs, 0), Double.isNaN(m.measuredMeanMs()) ? "–" : num(m.measuredMeanMs(), 0)
-                            + String.format(Locale.ROOT, " (%+.0f%%)", m.latencyDeviation() * 100),
+                    num(meanMs, 0), (Double.isNaN(m.measuredMeanMs()) ? "–" : num(m.measuredMeanMs(), 0)
+                            + String.format(Locale.ROOT, " (%+.0f%%)", m.latencyDeviation() * 100)) + (m.latencyNote() != null ? " ⚠ " + m.latencyNote() : ""),
                     m.evidence(), bounds));
         }
         return new ReportTables.Table("Capacity model: predicted against measured",

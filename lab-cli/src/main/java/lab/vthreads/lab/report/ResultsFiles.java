@@ -54,6 +54,7 @@ public final class ResultsFiles {
         entry.put("evidence", m.evidence());
         entry.put("deviation", m.deviation());
         if (m.miss() != null) entry.put("miss", m.miss());
+        if (m.latencyNote() != null) entry.put("latencyNote", m.latencyNote());
         return entry;
     }
 

@@ -96,9 +96,10 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ReactiveContender
      * @param observed       the bottleneck the measurements point at (see {@link CapacityModel#observed})
      * @param deviation      measured ÷ the queueing prediction − 1
      * @param miss           why a cell more than 15% off is off, from the run's figures ({@link ModelMisses}); null otherwise
+     * @param latencyNote    why the measured mean cannot be the steady one ({@link ModelRows#earlyWindow}); null otherwise
      */
     public record ModelRow(String cell, Prediction prediction, QueueingModel.Prediction queueing, double measured, double measuredMeanMs,
-                           Bottleneck observed, String evidence, double deviation, boolean surprising, String miss) {
+                           Bottleneck observed, String evidence, double deviation, boolean surprising, String miss, String latencyNote) {
 
         /** The predicted throughput: the queueing solution's. */
         public double predicted() {

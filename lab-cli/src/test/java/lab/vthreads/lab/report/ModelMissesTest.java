@@ -46,6 +46,18 @@ class ModelMissesTest {
         assertThat(row.miss()).isNull();
     }
 
+    @Test
+    void aWindowOpenedBeforeOneResponseTimeSaysItsLatencyIsNotTheSteadyOne() {
+        // the fixture's window opens 5 s into the load (5 s ramp, no warm-up); 4000 users against a CPU bound of 400
+        // req/s take about 10 s a request, 200 users about 0.5 s
+        Summary.ModelRow crowded = Summary.of(RunFixtures.experiment(List.of(RunFixtures.cell(ThreadMode.VIRTUAL, 4000, false,
+                RunFixtures.run(1, 390, 0.0, false, 0.95, Map.of()))), true)).model().getFirst();
+
+        assertThat(crowded.queueing().responseSeconds()).isGreaterThan(5);
+        assertThat(crowded.latencyNote()).startsWith("the window opened 5 s into the load, before one predicted response (10 s)");
+        assertThat(only(RunFixtures.run(1, 370, 0.0, false, 0.5, Map.of())).latencyNote()).isNull();
+    }
+
     private static Summary.ModelRow only(lab.vthreads.lab.measured.ExperimentResults.RepeatResult run) {
         return Summary.of(RunFixtures.experiment(List.of(RunFixtures.cell(ThreadMode.VIRTUAL, 200, false, run)), true)).model().getFirst();
     }
