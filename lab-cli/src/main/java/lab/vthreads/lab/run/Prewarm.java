@@ -19,21 +19,19 @@ import java.util.Map;
  * Loads freshly started services until they have settled, before the cells measured on them, so that a window
  * measures the services rather than their warm-up.
  *
- * <p>A fixed warm-up cannot know how long that takes: on this project's 2-core VM, with pessoa-service, gateway-service
- * and PostgreSQL sharing one CPU, pessoa-service's compilers were still at work for 49-58% of each 10 s almost two
- * minutes into 150 req/s of load, and its CPU per request was still falling (4.0 ms; 1.1 ms once warm, at 418 req/s).
- * So the lab stops the load once both of these held at the same second, or at the cap:
+ * <p>A fixed warm-up cannot know how long that takes: with pessoa-service, gateway-service and PostgreSQL sharing one
+ * CPU, pessoa-service's compilers were still at work for half of each window minutes into the load, and its CPU per
+ * request was still falling towards a warm service's. So the lab stops the load once both of these held at the same second, or at the cap:
  * <ul>
  *   <li>every service's {@code jvm.compilation.time} grew by less than {@link #SETTLED_SHARE} of the last
  *       {@link #WINDOW_SECONDS} seconds;</li>
  *   <li>the services' CPU per request (their processes' CPU time over the gateway's successful requests) over the
  *       last {@link #WINDOW_SECONDS} seconds is within {@link #STEADY_TREND} of that over the {@link #WINDOW_SECONDS}
- *       before: quiet compilers alone passed a service whose throughput was still climbing (the default preset's cold
- *       virtual cell, +36% within its window). Where no process CPU is measured, the gateway's successful requests
+ *       before: quiet compilers alone passed a service whose throughput was still climbing. Where no process CPU is measured, the gateway's successful requests
  *       per second must be steady instead. Throughput itself is the load generator's as much as the services': the
- *       prewarm's Gatling is a fresh JVM on every CPU, and after the services' compilers had gone quiet the default
- *       preset's prewarms still climbed from about 600 to 940 req/s for 40 s, a warm-up that no measured cell
- *       inherits (each starts a Gatling JVM of its own).</li>
+ *       prewarm's Gatling is a fresh JVM on every CPU, and after the services' compilers had gone quiet the
+ *       prewarms' throughput still climbed with the load generator's own warm-up, which no measured cell inherits
+ *       (each starts a Gatling JVM of its own).</li>
  * </ul>
  *
  * <p>The load is a Gatling run of its own, stopped by its PID; its requests are let finish before anything else
@@ -74,17 +72,22 @@ public final class Prewarm {
 
         /**
          * The least load before "settled" can be said: two whole windows after the ramp, since the rule compares the
-         * last window with the one before. At 20 s with a 10 s ramp, a prewarm with the CEP latency "settled" at 28 s
-         * comparing a window that held the ramp's end (the services still queueing) with the next: +32% from one to the
-         * other.
+         * last window with the one before: sooner, a prewarm "settled" by comparing a window that held the ramp's end
+         * (the services still queueing) with the next.
          */
         public int minSeconds() {
             return rampSeconds + 2 * WINDOW_SECONDS;
         }
     }
 
-    /** How long the prewarm's requests may take to finish after its load generator stopped. */
-    private static final int DRAIN_SECONDS = 30;
+    /**
+     * The most the prewarm's requests may take to finish after its load generator stopped. The drain ends sooner, once
+     * none is in flight or none has finished for three seconds; a cap is for a service that keeps finishing requests
+     * and never goes idle. Where the prewarm's users queue for a bound (a pool held through the lookups), a thousand
+     * requests in flight finish one after another at that bound's throughput, users ÷ bound seconds, and every one that
+     * finished during the first cell would count in it: its row in the nothing-lost check, its CPU and connection.
+     */
+    private static final int DRAIN_SECONDS = 300;
 
 
     private final LoadGenerators load;
@@ -266,7 +269,7 @@ public final class Prewarm {
             lastCount = count;
             sleep(1000);
         }
-        progress.note("prewarm: requests still in flight " + DRAIN_SECONDS + " s after its load stopped; measuring anyway");
+        progress.note("prewarm: requests still finishing " + DRAIN_SECONDS + " s after its load stopped; measuring anyway");
     }
 
     private static void sleep(long millis) {
