@@ -51,10 +51,10 @@ public final class CalibrationLoads {
      * Enough closed users to saturate the CPU with the cells' latency: {@link #SATURATION_HEADROOM} × the CPU bound ×
      * the response time with latency, by Little's law. The bound is the larger of two estimates: the throughput the
      * saturated warm-up measured (no CEP latency, so the CPU bound itself, as warm as the services were then), and the
-     * system side's CPUs ÷ what the services and PostgreSQL spent per request at the higher rate, which at 20-30 req/s
-     * still holds their background and their coldness (the default preset's prewarmed calibrations: 51-76 users,
-     * 67-92% busy, so a "saturation" run that measured the users). On a partitioned machine that side is the services' and PostgreSQL's
-     * alone (counting the load side's too gave 32 users here, and a run that kept the machine only 75% busy).
+     * system side's CPUs ÷ what the services and PostgreSQL spent per request at the higher rate, which at a low rate
+     * still holds their background and their coldness (alone it gave too few users, and a "saturation" run that
+     * measured the users). On a partitioned machine that side is the services' and PostgreSQL's alone (counting the
+     * load side's too gave fewer users still).
      */
     static int saturationUsers(int cores, Calibration.Run high, Partition partition, double cepMeanMs, double saturatedThroughput) {
         return saturationUsers(cores, high, partition, cepMeanMs, saturatedThroughput, 0);

@@ -123,12 +123,12 @@ public final class Calibrator {
         try {
             if (snapshot == null) snapshot = DatabaseSnapshot.ofApplication(settings, progress);
             // Warm the JIT with the machine saturated first: C2 compiles after thousands of calls, and compiling is CPU
-            // too. Warmed at 90 req/s for 15 s, the 30 req/s run that followed answered slower (p50 31 ms) than the
-            // 90 req/s run after it (21 ms): the slope measured the JIT, not the requests. Where the preset prewarms,
+            // too. Warmed at the higher rate only, the lower-rate run that followed answered slower than the higher one
+            // after it: the slope measured the JIT, not the requests. Where the preset prewarms,
             // the prewarm is that saturated load, run until the services settle, on every CPU as the cells' are; then
             // a short saturated run on the services' own CPU says what the warm services serve there, which sets the
-            // rates and the saturation run's users (a cold warm-up's figure set them too low: the default preset's
-            // "saturated" run then kept the machine 67-92% busy).
+            // rates and the saturation run's users (a cold warm-up's figure set them too low, and the "saturated" run
+            // then left the CPU idle part of the time).
             if (prewarmSeconds > 0) prewarm();
             return measure(cores, prewarmSeconds > 0 ? warmUp("warm", WARM_UNMEASURED_SECONDS) : warmUp("warmup", WARMUP_SECONDS));
         } finally {
@@ -180,8 +180,7 @@ public final class Calibrator {
         CalibrationRun.Measured saturation = measure("saturation", closed(users).warmup(SATURATION_WARMUP_SECONDS));
         if (CalibrationLoads.unstable(saturation.client())) {
             // A CPU queue deep enough to push CEP lookups past their deadline: the failed requests' CPU is spread
-            // over fewer requests, and the figures measure the collapse (one of three default calibrations at
-            // 8da3cb0: 216 x 504, 178 req/s and 2-2.8 times the CPU per request of the other two). At the bound itself
+            // over fewer requests, and the figures measure the collapse, not the cost of a request. At the bound itself
             // the run still saturates, with no queue to speak of.
             int fewer = CalibrationLoads.fewerUsers(users);
             progress.note(String.format(java.util.Locale.ROOT, "calibration: %d of %d requests failed in the saturation run (%s); again with %d users",
@@ -229,11 +228,10 @@ public final class Calibrator {
 
     /**
      * Until the JIT settles (see {@link Prewarm}), with the saturated warm-up's users, on every CPU: the model is fitted
-     * to saturated cells, so the calibration's services must be warm for saturation, not for half of it (at half the
-     * warmed-up throughput the saturated run that followed still cost pessoa-service 4.3-4.8 ms per request, against
-     * 1.1-1.4 ms once warm). On the services' one CPU, which their compilers share with their request threads, it did
-     * not settle in 150 s here (pessoa-service's compilers at work for 22% of its last 10 s, throughput still +20%),
-     * where the cells' prewarms on every CPU settled in 73-108 s.
+     * to saturated cells, so the calibration's services must be warm for saturation, not for half of it (warmed at
+     * half the throughput, the saturated run that followed still cost several times a warm service's CPU per
+     * request). On the services' one CPU, which their compilers share with their request threads, it did not settle
+     * within the cap, where the cells' prewarms on every CPU do.
      *
      * Its throughput is every CPU's, not the services' side's: the warm-up after it measures that.
      */

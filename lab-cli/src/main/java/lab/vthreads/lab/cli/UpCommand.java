@@ -21,7 +21,8 @@ import java.util.concurrent.CountDownLatch;
 
 @Command(name = "up", mixinStandardHelpOptions = true,
         description = {"Starts PostgreSQL, the WireMock CEP API, pessoa-service and gateway-service (or, with --app, your own Spring Boot jar) as separate processes,",
-                "each healthy before the next, prints where they are, and supervises them until Ctrl-C, SIGTERM or ./lab down:",
+                "PostgreSQL and the CEP API each healthy before the next, then both services together; once every component is healthy it",
+                "prints where they are (wait for that table, not for the gateway's health alone), and supervises them until Ctrl-C, SIGTERM or ./lab down:",
                 "a component that exits is reported and the others keep running. ./lab ps, stop, start, restart and kill act on it."})
 public final class UpCommand implements Callable<Integer> {
 

@@ -139,13 +139,12 @@ final class CalibrationSchedule {
     /**
      * The cell whose mode and factors the calibration measures (every limit but the CPU lifted): the first variant's
      * virtual cell. The model's CPU bound is what holds a cell once its threads no longer do, so it is a virtual cell's
-     * bound, and a platform calibration measured something else: 240-480 platform threads at once on the services' one
-     * CPU (to saturate it through the CEP latency), whose CPU bounds varied by half between calibrations of the same
-     * jars. Where the calibration cannot run on that cell (a pool held through the lookups, a concurrency limit,
-     * lookups that pin their carriers), the first virtual cell it can run on, on the lab's own JDK if one is. The
-     * pinning preset's first variant pins
-     * JDK 21's carriers: calibrated there, its "saturation" was the pinned bound (8 req/s at 6% busy) and its CPU
-     * bound 150 req/s, below what the other cells served.
+     * bound, and a platform calibration measured something else: hundreds of platform threads at once on the
+     * services' one CPU (to saturate it through the CEP latency), whose CPU bounds varied widely between calibrations
+     * of the same jars. Where the calibration cannot run on that cell (a pool held through the lookups, a concurrency limit,
+     * lookups that pin their carriers), the first virtual cell it can run on, on the lab's own JDK if one is: a
+     * calibration on pinned carriers saturates the pinned bound, not the CPU, and gives a CPU bound below what the
+     * other cells serve.
      */
     static Cell calibrated(List<Cell> cells) {
         return calibrated(cells, ThreadMode.VIRTUAL);

@@ -10,7 +10,7 @@ import java.util.OptionalDouble;
  * <p>Why: Linux shares CPU between runnable threads, not processes. With everything on the same cores, a service
  * with a hundred runnable platform threads takes CPU from the load generator, PostgreSQL and the CEP mock that the
  * same service with two virtual-thread carriers leaves to them, so the thread model moves numbers that should not
- * move (measured here: the load generator's CPU per request changed by 41% between the modes).
+ * move (the load generator's CPU per request, measured in docs/findings.md).
  */
 public interface Isolation extends AutoCloseable {
 
@@ -19,8 +19,8 @@ public interface Isolation extends AutoCloseable {
 
     /**
      * Lets these components run on every allowed CPU while they start, until {@link #narrowAfterStart}. Nothing is
-     * measured then and the load generator is not running, so the partition has nothing to protect; two JVMs starting
-     * on the system side's one CPU here took 17-18 s, the JIT and class loading of both on one core.
+     * measured then and the load generator is not running, so the partition has nothing to protect, and two JVMs
+     * starting on the system side's one CPU would do the JIT and class loading of both on one core.
      */
     default void widenForStart(List<String> components) {
     }

@@ -14,9 +14,8 @@ import java.util.Map;
  * Which cells of one repeat share one pair of service JVMs, and in what order they run.
  *
  * <p>Cells that differ only in their users share one pair: started once, prewarmed once with the most users of them,
- * then measured one after the other, the database emptied in between. A prewarm takes 50-100 s here and a service's
- * start 10 s, so prewarming every cell on fresh JVMs made the default preset's warm answer take 12 minutes
- * instead of 5. Within a pair the most users go first, straight after the prewarm that used them; an A/A copy goes
+ * then measured one after the other, the database emptied in between. A prewarm takes several times a service's
+ * start, so prewarming every cell on fresh JVMs would more than double the default preset's run time. Within a pair the most users go first, straight after the prewarm that used them; an A/A copy goes
  * last, after the other levels, so that its spread also bounds what measuring on a used stack carries over.
  *
  * <p>The modes alternate across repeats (platform first in odd repeats, virtual first in even ones), so that drift

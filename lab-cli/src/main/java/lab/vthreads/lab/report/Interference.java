@@ -15,8 +15,8 @@ import java.util.Objects;
  * work per request in both modes; if one that shares CPUs with the services spends clearly more CPU per request in
  * one mode, the kernel's split of those CPUs between the services' many or few threads and everyone else moved the
  * numbers, not the thread model. On a partitioned machine only PostgreSQL shares the services' CPUs; the load side
- * cannot take their CPU nor they its, and there a load generator's CPU per request moves with its own timing (it
- * moved by up to 67% between two identical cells here), so it is shown, not judged. What is judged there is the load
+ * cannot take their CPU nor they its, and there a load generator's CPU per request moves with its own timing, even
+ * between two identical cells, so it is shown, not judged. What is judged there is the load
  * side's headroom: a cell whose load side was at its CPU limit measured the load generator, not the services.
  */
 public final class Interference {

@@ -152,8 +152,8 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
     /**
      * The thread dumps a virtual cell takes in its window, taken twice per service during the last prewarm:
      * the JVM's thread dumper is Java code, compiled at its first uses, and in the first virtual window on a pair of JVMs
-     * both services' compilers jumped at the second of the first dump (0.9 and 1.0 s of compile time in that second)
-     * where no platform cell, which takes none, paid for it. Nothing where the cell takes no dumps.
+     * both services' compilers jumped at the second of the first dump, where no platform cell, which takes none, paid
+     * for it. Nothing where the cell takes no dumps.
      */
     private Runnable threadDumpRehearsal(Map<String, ManagedProcess> services, Cell cell, Path dir) {
         Map<String, Long> pids = servicePids(services);

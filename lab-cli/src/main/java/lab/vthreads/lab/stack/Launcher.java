@@ -76,8 +76,8 @@ final class Launcher {
     /**
      * The service's AOT cache, trained now if missing: where the service itself will run ({@link #placed}), so that a
      * training during {@link RunningStack#startServices}, whose services may use every CPU, does too. Run from the lab's own
-     * place instead, both trainings shared the load side's one CPU, one after the other (68 s here, the first run after
-     * every build).
+     * place instead, both trainings would share the load side's CPUs, one after the other, in the first run after
+     * every build.
      */
     AotCache.Ready prepareAot(StackSettings settings, SpringService service) {
         // The training gets the service's own JVM flags: the JFR recording adds the jdk.jfr module, and a cache dumped

@@ -157,7 +157,7 @@ public final class RunningStack implements AutoCloseable {
 
     /**
      * A service starts on every CPU, as {@link #startServices} starts them: on its side's CPU alone, beside a gateway
-     * answering a load's requests with errors, pessoa-service took 23-26 s to start here; on both, 10-12 s.
+     * answering a load's requests with errors, it took about twice as long to start.
      */
     private void widenedForStart(Component service, Runnable start) {
         List<String> one = List.of(service.label());
