@@ -165,6 +165,12 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
         return cores + " CPU" + (cores == 1 ? "" : "s") + " (" + cpus + ", " + whose + ")";
     }
 
+    /** The system under test's processes' CPU per request in the saturation run (ms; NaN where not measured). */
+    @JsonIgnore
+    public double saturatedSystemCpuMsPerRequest() {
+        return saturatedCpuMsPerRequest == null ? Double.NaN : sum(SYSTEM);
+    }
+
     private double sum(List<String> processes) {
         return processes.stream().mapToDouble(p -> saturatedCpuMsPerRequest.getOrDefault(p, 0.0)).sum();
     }

@@ -9,7 +9,6 @@ import lab.vthreads.lab.report.Summary.Row;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Why a cell is more than 15% from its prediction, from what the run recorded: the model assumes every request
@@ -42,7 +41,7 @@ final class ModelMisses {
         }
         if (predicted == Bottleneck.CPU || observed == Bottleneck.CPU) {
             // Where the CPU binds, its cost per request is the prediction: the cell's own against the calibration's.
-            double cellCpu = servicesCpuMsPerRequest(cell), calibrated = calibratedCpuMs(calibration);
+            double cellCpu = servicesCpuMsPerRequest(cell), calibrated = calibration.saturatedSystemCpuMsPerRequest();
             if (!Double.isNaN(cellCpu) && calibrated > 0 && Math.abs(cellCpu / calibrated - 1) > CPU_DIFFERENCE) {
                 reasons.add(String.format(Locale.ROOT, "the system's processes spent %.2f ms of CPU per request, the calibration %.2f (%.2f×)",
                         cellCpu, calibrated, cellCpu / calibrated));
@@ -57,23 +56,16 @@ final class ModelMisses {
         return reasons.isEmpty() ? "no recorded figure explains it" : String.join("; ", reasons);
     }
 
-    /** The system under test's CPU per request in the cell's window: its processes' cores ÷ its throughput (median of repeats). */
+    /** The system under test's CPU per request in the cell's window (median of repeats). */
     static double servicesCpuMsPerRequest(CellResult cell) {
-        double[] perRepeat = cell.repeats().stream().filter(r -> r.client().throughput() > 0 && r.processes() != null)
-                .mapToDouble(r -> systemCores(r) * 1000 / r.client().throughput()).filter(v -> v > 0).toArray();
-        return Summary.Stat.of(perRepeat).median();
+        return Summary.Stat.of(cell.repeats().stream().mapToDouble(ModelMisses::systemCpuMsPerRequest).toArray()).median();
     }
 
-    private static double systemCores(RepeatResult r) {
-        double cores = 0;
-        for (Map.Entry<String, lab.vthreads.lab.measured.ExperimentResults.ProcessUsage> p : r.processes().entrySet()) {
-            if (Calibration.SYSTEM.contains(p.getKey())) cores += p.getValue().meanCpuCores();
-        }
-        return cores;
-    }
-
-    private static double calibratedCpuMs(Calibration c) {
-        if (c.saturatedCpuMsPerRequest() == null) return Double.NaN;
-        return Calibration.SYSTEM.stream().mapToDouble(p -> c.saturatedCpuMsPerRequest().getOrDefault(p, 0.0)).sum();
+    /** One repeat's: the system's processes' cores ÷ its throughput; NaN where either was not measured. */
+    static double systemCpuMsPerRequest(RepeatResult r) {
+        if (r.processes() == null || r.client().throughput() <= 0) return Double.NaN;
+        double cores = r.processes().entrySet().stream().filter(e -> Calibration.SYSTEM.contains(e.getKey()))
+                .mapToDouble(e -> e.getValue().meanCpuCores()).sum();
+        return cores > 0 ? cores * 1000 / r.client().throughput() : Double.NaN;
     }
 }

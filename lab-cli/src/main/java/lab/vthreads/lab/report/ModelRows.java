@@ -49,16 +49,16 @@ final class ModelRows {
             double cepMeanMs = (f.cepLatency() != null ? f : results.settings().factors()).latency().meanMillis();
             Integer threads = c.mode().boundByTomcatThreads() ? f.effectiveTomcatThreads() : null;
             Partition partition = results.partition();
-            Prediction prediction = CapacityModel.predict(calibration.demand(partition, threads, f.effectivePoolSize(),
-                    f.lookupsInsideTransaction(), f.effectiveConcurrencyLimit(), c.users(), cepMeanMs, 0));
+            lab.vthreads.lab.model.CellDemand demand = calibration.demand(partition, threads, f.effectivePoolSize(), f.lookupsInsideTransaction(),
+                    f.effectiveConcurrencyLimit(), c.users(), cepMeanMs, 0);
+            Prediction prediction = CapacityModel.predict(demand);
             double measured = rows.get(i).throughput().median();
             RepeatResult first = cell.repeats().getFirst();
             double carriers = carriers(f, first);
             boolean pins = pinsCarriers(c, first);
             double monitorHold = calibration.cepLookupsPerRequest() * cepMeanMs / 1000;
             if (pins) prediction = CapacityModel.withPinnedCarriers(prediction, carriers, monitorHold);
-            QueueingModel.Prediction queueing = QueueingModel.predict(calibration.demand(partition, threads, f.effectivePoolSize(),
-                    f.lookupsInsideTransaction(), f.effectiveConcurrencyLimit(), c.users(), cepMeanMs, 0), pins ? carriers : 0, monitorHold);
+            QueueingModel.Prediction queueing = QueueingModel.predict(demand, pins ? carriers : 0, monitorHold);
             boolean isolated = partition != null && partition.isolated();
             double busy = Stat.of(cell.repeats().stream().mapToDouble(r -> isolated ? sideBusy(r, partition.systemCpus()) : r.machine() != null ? r.machine().meanBusy() : Double.NaN)
                     .toArray()).median();

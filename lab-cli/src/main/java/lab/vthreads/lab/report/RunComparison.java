@@ -3,7 +3,6 @@ package lab.vthreads.lab.report;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.ExperimentResults.CellResult;
 import lab.vthreads.lab.measured.ExperimentResults.RepeatResult;
-import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.pinning.ServicePinning;
 import org.apache.commons.math3.distribution.TDistribution;
 
@@ -143,18 +142,11 @@ public record RunComparison(String preset, List<String> changed, List<CellPair> 
     static Figures figures(CellResult cell) {
         List<RepeatResult> r = cell.repeats();
         return new Figures(median(r, x -> x.client().throughput()), median(r, x -> x.client().latency().p95()), median(r, x -> x.client().latency().mean()),
-                median(r, RunComparison::systemCpuMsPerRequest),
+                median(r, ModelMisses::systemCpuMsPerRequest),
                 median(r, x -> x.server() != null && x.server().peakHeapMbPessoa() != null ? x.server().peakHeapMbPessoa() : Double.NaN),
                 median(r, x -> x.processes() != null && x.processes().containsKey("pessoa-service") ? x.processes().get("pessoa-service").peakRssMb()
                         : Double.NaN),
                 median(r, RunComparison::pinnedEvents), r.size());
-    }
-
-    private static double systemCpuMsPerRequest(RepeatResult r) {
-        if (r.processes() == null || r.client().throughput() <= 0) return Double.NaN;
-        double cores = r.processes().entrySet().stream().filter(e -> Calibration.SYSTEM.contains(e.getKey()))
-                .mapToDouble(e -> e.getValue().meanCpuCores()).sum();
-        return cores > 0 ? cores * 1000 / r.client().throughput() : Double.NaN;
     }
 
     private static double pinnedEvents(RepeatResult r) {
