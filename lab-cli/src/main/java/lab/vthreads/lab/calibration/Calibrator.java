@@ -7,6 +7,7 @@ import lab.vthreads.lab.run.DatabaseSnapshot;
 import lab.vthreads.lab.run.DownstreamLatency;
 import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.run.Prewarm;
+import lab.vthreads.lab.run.ScenarioCheck;
 import lab.vthreads.lab.stack.Endpoints;
 import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.lab.load.GatlingResults;
@@ -122,6 +123,8 @@ public final class Calibrator {
         stack.startServices(settings);
         try {
             if (snapshot == null) snapshot = DatabaseSnapshot.ofApplication(settings, progress);
+            // One user first, as on every pair of cells (PairOfJvms): fresh JVMs load their classes one request at a time.
+            if (application()) ScenarioCheck.run(load, endpoints, cepsCsv, directory, progress);
             // Warm the JIT with the machine saturated first: C2 compiles after thousands of calls, and compiling is CPU
             // too. Warmed at the higher rate only, the lower-rate run that followed answered slower than the higher one
             // after it: the slope measured the JIT, not the requests. Where the preset prewarms,

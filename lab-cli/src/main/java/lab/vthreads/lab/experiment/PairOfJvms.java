@@ -47,8 +47,6 @@ final class PairOfJvms {
         private final Map<Cell, List<ExperimentResults.RepeatResult>> results = new LinkedHashMap<>();
         private final Map<Cell, List<String>> failures = new LinkedHashMap<>();
         private int runsDone;
-        /** Whether a user's scenario has been tried against the application (ScenarioCheck): once per experiment. */
-        private boolean scenarioChecked;
 
         Tally(List<Cell> cells) {
             cells.forEach(c -> results.put(c, new ArrayList<>()));
@@ -108,10 +106,13 @@ final class PairOfJvms {
         try {
             if (group.cells().size() > 1) progress.note("services for " + String.join(", ", group.order()) + ", in that order");
             DatabaseSnapshot snapshot = DatabaseSnapshot.ofApplication(settings, progress);
-            // Once per run, on the first pair: what it writes goes with the snapshot's restore before the first cell.
-            if (settings.application() != null && !tally.scenarioChecked) {
+            // A user's application, on every pair, before the prewarm's users: each flow once by one user. On the first
+            // pair it stops a scenario the application does not serve; on each it loads the classes those requests need
+            // one request at a time, since a cold virtual-thread JVM handed all its users at once can deadlock there
+            // (every carrier pinned in class loading, blocked on a lock that an unmounted virtual thread holds; findings).
+            // What it writes goes with the snapshot's restore before the first cell.
+            if (settings.application() != null) {
                 ScenarioCheck.run(load, Endpoints.of(settings), options.home().resolve("wiremock/ceps.csv"), stackDir, progress);
-                tally.scenarioChecked = true;
             }
             MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold(), isolation);
             // Before the first cell: what the prewarm writes goes with the database's reset.

@@ -12,6 +12,8 @@ import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.model.ScaledScenario;
 import lab.vthreads.lab.stack.ThreadMode;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 import java.util.List;
 import java.util.Map;
 
@@ -48,8 +50,9 @@ public record ExperimentResults(
      * 5: the run's {@code identity} (machine and code) and each verdict level's {@code betweenRuns}.
      * 6: the reactive mode's cells. 7: the reactive service's own {@code reactiveCalibration}, the environment's {@code codeSizes}.
      * 8: each {@code model} row's queueing prediction, bound, knee and mean response times (ResultsFiles).
+     * 9: each run's {@code stall}: a service that served nothing, with every virtual-thread carrier blocked.
      */
-    public static final String SCHEMA_VERSION = "8";
+    public static final String SCHEMA_VERSION = "9";
 
     public static final Map<String, String> UNITS = Map.of(
             "t", "seconds since the measured run started",
@@ -88,61 +91,71 @@ public record ExperimentResults(
     }
 
     /**
-     * One measured run of a cell.
+     * One measured run of a cell: what its window measured, and in {@code context} what it was measured on and what was
+     * seen beside its load. The context's components stand beside the measurement's in the file ({@code @JsonUnwrapped}).
      *
-     * @param stealFlagged the hypervisor stole more than the threshold of CPU time during the run
+     * @param stealFlagged  the hypervisor stole more than the threshold of CPU time during the run
      * @param gatlingReport the Gatling HTML report, relative to the results folder
      * @param window        the hold window in the samples' seconds: {@code processes} and {@code machine} are means over it
      *                      (null in files written before; their means cover the whole run)
-     * @param faults        what the preset's faults did: timeline, recoveries, the rows against the 201s (null: no faults)
-     * @param prewarm       the prewarm of the services this run was measured on (shared by every run on them)
-     * @param stack         where this run stood on its services' JVMs (null in files written before stacks were shared)
      * @param sampling      how many of the sampler's seconds were kept and dropped (null in files written before)
-     * @param jdk           the version of the JDK the services ran on (null: a stack the lab did not start, or files written before)
-     * @param pinning       each service's virtual-thread pinning in the window, from its JFR recording (null: not recorded)
-     * @param threadDumps   each service's thread dump at the window's busiest second, summarised (null: none taken; virtual
-     *                      cells on services the lab started only)
      */
     public record RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
                                Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged,
-                               int attempt, Window window, FaultOutcome faults, Prewarmed prewarm, StackUse stack, Sampling sampling,
-                               String jdk, Map<String, ServicePinning> pinning, List<ThreadDumpSummary> threadDumps) {
+                               int attempt, Window window, Sampling sampling, @JsonUnwrapped RunContext context) {
+
+        public RepeatResult {
+            if (context == null) context = RunContext.NONE;
+        }
 
         public RepeatResult(int repeat, String startedAt, ClientResult client, Server server, Map<String, ProcessUsage> processes,
                             Machine machine, List<Map<String, Double>> samples, String gatlingReport, boolean stealFlagged, int attempt,
                             Window window) {
-            this(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window, null, null, null, null,
-                    null, null, null);
-        }
-
-        public RepeatResult withFaults(FaultOutcome outcome) {
-            return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    outcome, prewarm, stack, sampling, jdk, pinning, threadDumps);
-        }
-
-        public RepeatResult withPrewarm(Prewarmed prewarmed) {
-            return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    faults, prewarmed, stack, sampling, jdk, pinning, threadDumps);
-        }
-
-        public RepeatResult withStack(StackUse use) {
-            return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    faults, prewarm, use, sampling, jdk, pinning, threadDumps);
+            this(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window, null, RunContext.NONE);
         }
 
         public RepeatResult withSampling(Sampling kept) {
             return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    faults, prewarm, stack, kept, jdk, pinning, threadDumps);
+                    kept, context);
         }
 
-        public RepeatResult withThreadDumps(List<ThreadDumpSummary> dumps) {
+        public RepeatResult withContext(RunContext measuredOn) {
             return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    faults, prewarm, stack, sampling, jdk, pinning, dumps);
+                    sampling, measuredOn);
         }
 
-        public RepeatResult withServices(String servicesJdk, Map<String, ServicePinning> pinned) {
-            return new RepeatResult(repeat, startedAt, client, server, processes, machine, samples, gatlingReport, stealFlagged, attempt, window,
-                    faults, prewarm, stack, sampling, servicesJdk, pinned, threadDumps);
+        /** The prewarm is known only to the pair of JVMs every run on them shares, after the run itself. */
+        public RepeatResult withPrewarm(Prewarmed prewarmed) {
+            return withContext(context.withPrewarm(prewarmed));
+        }
+    }
+
+    /**
+     * What a measured run was measured on, and what was seen beside its load.
+     *
+     * @param prewarm     the prewarm of the services this run was measured on (shared by every run on them)
+     * @param stack       where this run stood on its services' JVMs (null in files written before stacks were shared)
+     * @param jdk         the version of the JDK the services ran on (null: a stack the lab did not start, or files written before)
+     * @param faults      what the preset's faults did: timeline, recoveries, the rows against the 201s (null: no faults)
+     * @param pinning     each service's virtual-thread pinning in the window, from its JFR recording (null: not recorded)
+     * @param threadDumps each service's thread dump at the window's busiest second, summarised (null: none taken; virtual
+     *                    cells on services the lab started only)
+     * @param stall       why a service that served nothing in the window could not, where its thread dump after the window
+     *                    names it (every virtual-thread carrier blocked), by service (null: it served, or the dump names nothing)
+     */
+    public record RunContext(Prewarmed prewarm, StackUse stack, String jdk, FaultOutcome faults, Map<String, ServicePinning> pinning,
+                             List<ThreadDumpSummary> threadDumps, Map<String, String> stall) {
+
+        /** A run on a stack the lab did not start, or in a file written before any of these were recorded. */
+        public static final RunContext NONE = new RunContext(null, null, null, null, null, null, null);
+
+        /** The services' JDK and each one's pinning; the rest not known. */
+        public static RunContext services(String jdk, Map<String, ServicePinning> pinning) {
+            return new RunContext(null, null, jdk, null, pinning, null, null);
+        }
+
+        public RunContext withPrewarm(Prewarmed prewarmed) {
+            return new RunContext(prewarmed, stack, jdk, faults, pinning, threadDumps, stall);
         }
     }
 

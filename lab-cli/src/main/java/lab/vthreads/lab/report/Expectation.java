@@ -87,8 +87,8 @@ public record Expectation(String text, String metric, String operator, double va
                 if (metric.equals("errors")) {
                     sum += r.client().ko();
                     recorded = true;
-                } else if (r.pinning() != null) {
-                    for (ServicePinning p : r.pinning().values()) {
+                } else if (r.context().pinning() != null) {
+                    for (ServicePinning p : r.context().pinning().values()) {
                         if (p.notRead() != null) continue;
                         sum += p.events();
                         recorded = true;

@@ -125,7 +125,7 @@ final class FairnessTables {
             List<String> row = new ArrayList<>(List.of(cell.id(), num(lab.meanCpuCores(), 3), String.format(Locale.ROOT, "%.1f%%", lab.meanCpuCores() / cores * 100),
                     Double.isNaN(pessoaJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", pessoaJit * 100)));
             if (!application) row.add(Double.isNaN(gatewayJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", gatewayJit * 100));
-            row.add(prewarm(r.prewarm(), r.stack()));
+            row.add(prewarm(r.context().prewarm(), r.context().stack()));
             row.add(sampling(r.sampling()));
             rows.add(row);
         }

@@ -19,11 +19,11 @@ final class FaultTables {
 
     static List<ReportTables.Table> all(ExperimentResults results) {
         List<ReportTables.Table> tables = new ArrayList<>();
-        if (results.cells().stream().flatMap(c -> c.repeats().stream()).noneMatch(r -> r.faults() != null)) return tables;
+        if (results.cells().stream().flatMap(c -> c.repeats().stream()).noneMatch(r -> r.context().faults() != null)) return tables;
         tables.add(nothingLost(results));
         tables.add(recoveries(results));
         for (ExperimentResults.CellResult cell : results.cells()) {
-            cell.repeats().stream().filter(r -> r.faults() != null).findFirst().ifPresent(r -> tables.add(timeline(cell.id(), r.repeat(), r.faults())));
+            cell.repeats().stream().filter(r -> r.context().faults() != null).findFirst().ifPresent(r -> tables.add(timeline(cell.id(), r.repeat(), r.context().faults())));
         }
         return tables;
     }
@@ -32,7 +32,7 @@ final class FaultTables {
         List<List<String>> rows = new ArrayList<>();
         for (ExperimentResults.CellResult cell : results.cells()) {
             for (ExperimentResults.RepeatResult r : cell.repeats()) {
-                FaultOutcome f = r.faults();
+                FaultOutcome f = r.context().faults();
                 if (f == null) continue;
                 long requests = f.statuses().values().stream().mapToLong(Long::longValue).sum();
                 rows.add(List.of(cell.id() + " r" + r.repeat(), num(requests, 0), num(f.created201(), 0),
@@ -57,8 +57,8 @@ final class FaultTables {
         List<List<String>> rows = new ArrayList<>();
         for (ExperimentResults.CellResult cell : results.cells()) {
             for (ExperimentResults.RepeatResult r : cell.repeats()) {
-                if (r.faults() == null) continue;
-                for (FaultOutcome.Recovery recovery : r.faults().events()) {
+                if (r.context().faults() == null) continue;
+                for (FaultOutcome.Recovery recovery : r.context().faults().events()) {
                     FaultEvent e = recovery.event();
                     rows.add(List.of(cell.id() + " r" + r.repeat(), e.kind().label(), num(e.startSecond(), 1), num(e.endSecond(), 1),
                             e.error() != null ? "**failed: " + e.error() + "**" : e.detail(),

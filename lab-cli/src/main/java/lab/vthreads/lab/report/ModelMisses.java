@@ -30,6 +30,8 @@ final class ModelMisses {
     static String reasons(CellResult cell, Row row, Calibration calibration, Bottleneck predicted, Bottleneck observed, double predictedMeanMs,
                           double loadBusy) {
         List<String> reasons = new ArrayList<>();
+        // A service that answered nothing measured no throughput to compare; the verdict's "Served nothing" says why.
+        if (!cell.repeats().isEmpty() && cell.repeats().stream().allMatch(r -> r.client().requests() == 0)) return "it answered no request in the window (the verdict's \"Served nothing\")";
         double failed = row.errors().median() / Math.max(1, row.requests().median());
         if (failed > 0.01) reasons.add(String.format(Locale.ROOT, "%.0f%% of the requests failed", failed * 100));
         if (Boolean.FALSE.equals(row.steady())) {

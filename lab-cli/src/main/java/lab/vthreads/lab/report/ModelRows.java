@@ -106,8 +106,8 @@ final class ModelRows {
 
     /** pessoa-service's pinned time in the window ÷ its seconds: the carriers pinning took on average (0: none, or not recorded). */
     static double pinnedCarriers(RepeatResult run) {
-        if (run.pinning() == null || run.window() == null) return 0;
-        var pessoa = run.pinning().get(lab.vthreads.lab.stack.StackSettings.Component.PESSOA.label());
+        if (run.context().pinning() == null || run.window() == null) return 0;
+        var pessoa = run.context().pinning().get(lab.vthreads.lab.stack.StackSettings.Component.PESSOA.label());
         return pessoa == null || pessoa.notRead() != null ? 0 : pessoa.carriersPinned(run.window().seconds());
     }
 
@@ -116,7 +116,7 @@ final class ModelRows {
      * 24 (JEP 491 unmounts them since).
      */
     static boolean pinsCarriers(Cell cell, RepeatResult run) {
-        if (!cell.mode().virtual() || !"synchronized".equals(cell.factors().cepLock()) || run.jdk() == null) return false;
-        return Runtime.Version.parse(run.jdk()).feature() < 24;
+        if (!cell.mode().virtual() || !"synchronized".equals(cell.factors().cepLock()) || run.context().jdk() == null) return false;
+        return Runtime.Version.parse(run.context().jdk()).feature() < 24;
     }
 }

@@ -24,7 +24,7 @@ final class PinningTables {
 
     static List<ReportTables.Table> all(ExperimentResults results) {
         List<ReportTables.Table> tables = new ArrayList<>();
-        if (results.cells().stream().flatMap(c -> c.repeats().stream()).anyMatch(r -> r.pinning() != null)) tables.add(pinning(results));
+        if (results.cells().stream().flatMap(c -> c.repeats().stream()).anyMatch(r -> r.context().pinning() != null)) tables.add(pinning(results));
         ReportTables.Table stacks = stacks(results);
         if (!stacks.rows().isEmpty()) tables.add(stacks);
         ReportTables.Table dumps = threadDumps(results);
@@ -36,8 +36,8 @@ final class PinningTables {
         List<List<String>> rows = new ArrayList<>();
         for (ExperimentResults.CellResult cell : results.cells()) {
             for (ExperimentResults.RepeatResult r : cell.repeats()) {
-                if (r.threadDumps() == null) continue;
-                for (ThreadDumpSummary d : r.threadDumps()) {
+                if (r.context().threadDumps() == null) continue;
+                for (ThreadDumpSummary d : r.context().threadDumps()) {
                     rows.add(List.of(cell.id() + " r" + r.repeat(), d.service(), String.format(Locale.ROOT, "%.0f s, %.0f req/s", d.second(), d.requestsPerSecond()),
                             d.threads() + " (" + d.virtualThreads() + " virtual)",
                             d.virtualByState().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")),
@@ -57,11 +57,11 @@ final class PinningTables {
     static ReportTables.Table pinning(ExperimentResults results) {
         List<List<String>> rows = new ArrayList<>();
         for (ExperimentResults.CellResult cell : results.cells()) {
-            List<ExperimentResults.RepeatResult> recorded = cell.repeats().stream().filter(r -> r.pinning() != null).toList();
+            List<ExperimentResults.RepeatResult> recorded = cell.repeats().stream().filter(r -> r.context().pinning() != null).toList();
             if (recorded.isEmpty()) continue;
-            String jdk = recorded.stream().map(ExperimentResults.RepeatResult::jdk).distinct().collect(Collectors.joining(", "));
-            for (String service : recorded.getFirst().pinning().keySet()) {
-                List<ServicePinning> each = recorded.stream().map(r -> r.pinning().get(service)).toList();
+            String jdk = recorded.stream().map(r -> r.context().jdk()).distinct().collect(Collectors.joining(", "));
+            for (String service : recorded.getFirst().context().pinning().keySet()) {
+                List<ServicePinning> each = recorded.stream().map(r -> r.context().pinning().get(service)).toList();
                 if (each.stream().allMatch(p -> p == null || p.notRead() != null)) {
                     rows.add(List.of(cell.id(), jdk, service, "not read: " + each.stream().filter(p -> p != null).map(ServicePinning::notRead)
                             .findFirst().orElse("no recording"), "–", "–", "–", "–"));
@@ -85,8 +85,8 @@ final class PinningTables {
         List<List<String>> rows = new ArrayList<>();
         for (ExperimentResults.CellResult cell : results.cells()) {
             for (ExperimentResults.RepeatResult r : cell.repeats()) {
-                if (r.pinning() == null) continue;
-                for (Map.Entry<String, ServicePinning> service : r.pinning().entrySet()) {
+                if (r.context().pinning() == null) continue;
+                for (Map.Entry<String, ServicePinning> service : r.context().pinning().entrySet()) {
                     for (ServicePinning.PinnedStack stack : service.getValue().top()) {
                         rows.add(List.of(cell.id() + " r" + r.repeat(), service.getKey(), stack.frame(), ReportTables.num(stack.events(), 0),
                                 ReportTables.num(stack.pinnedMs(), 0), String.join(" ← ", stack.stack().subList(0, Math.min(STACK_FRAMES_SHOWN,
@@ -108,7 +108,7 @@ final class PinningTables {
     /** Pinned time ÷ the window's seconds: how many carriers pinning took on average. */
     private static String perRepeat(List<ExperimentResults.RepeatResult> recorded, String service) {
         return recorded.stream().map(r -> {
-            ServicePinning p = r.pinning().get(service);
+            ServicePinning p = r.context().pinning().get(service);
             if (p == null || p.notRead() != null || r.window() == null) return "–";
             return String.format(Locale.ROOT, "%.2f", p.carriersPinned(r.window().seconds()));
         }).collect(Collectors.joining(" / "));

@@ -150,8 +150,8 @@ public record RunComparison(String preset, List<String> changed, List<CellPair> 
     }
 
     private static double pinnedEvents(RepeatResult r) {
-        if (r.pinning() == null) return Double.NaN;
-        return r.pinning().values().stream().filter(p -> p.notRead() == null).mapToDouble(ServicePinning::events).sum();
+        if (r.context().pinning() == null) return Double.NaN;
+        return r.context().pinning().values().stream().filter(p -> p.notRead() == null).mapToDouble(ServicePinning::events).sum();
     }
 
     private static double median(List<RepeatResult> runs, ToDoubleFunction<RepeatResult> value) {
@@ -187,6 +187,6 @@ public record RunComparison(String preset, List<String> changed, List<CellPair> 
     }
 
     private static String firstJdk(ExperimentResults run) {
-        return run.cells().stream().flatMap(c -> c.repeats().stream()).map(RepeatResult::jdk).filter(Objects::nonNull).findFirst().orElse(null);
+        return run.cells().stream().flatMap(c -> c.repeats().stream()).map(r -> r.context().jdk()).filter(Objects::nonNull).findFirst().orElse(null);
     }
 }

@@ -136,7 +136,7 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
         List<String> unsettled = new ArrayList<>();
         for (CellResult cell : results.cells()) {
             for (RepeatResult r : cell.repeats()) {
-                if (r.prewarm() != null && !r.prewarm().settled()) unsettled.add(cell.id() + " r" + r.repeat());
+                if (r.context().prewarm() != null && !r.context().prewarm().settled()) unsettled.add(cell.id() + " r" + r.repeat());
             }
         }
         List<String> thin = new ArrayList<>();
@@ -151,10 +151,18 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
         List<String> silent = new ArrayList<>();
         for (CellResult cell : results.cells()) {
             for (RepeatResult r : cell.repeats()) {
-                if (r.client().requests() == 0) silent.add(cell.id() + " r" + r.repeat());
+                if (r.client().requests() == 0) silent.add(cell.id() + " r" + r.repeat() + stalled(r));
             }
         }
         return new Verdict(levels, unsettled, thin, silent);
+    }
+
+    /** What the thread dump after a silent window named, per service (RunContext#stall); nothing where it named nothing. */
+    private static String stalled(RepeatResult r) {
+        if (r.context().stall() == null) return "";
+        List<String> each = new ArrayList<>();
+        r.context().stall().forEach((service, why) -> each.add(service + ": " + why));
+        return " (" + String.join("; ", each) + ")";
     }
 
     /** The verdict as lines of text (with markdown's bold): one per level, then the runs measured on services that never settled. */
@@ -162,7 +170,7 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
         List<String> lines = new ArrayList<>(levels.stream().map(Level::sentence).toList());
         if (silent != null && !silent.isEmpty()) {
             lines.add("**Served nothing**: " + String.join(", ", silent) + " answered no request in the window: the service stopped answering "
-                    + "(its log, the pinning table and the JFR recording in the cell's folder say more); no figure of those runs is a throughput");
+                    + "(its thread dump after the window, its log, the pinning table and the JFR recording in the cell's folder say more); no figure of those runs is a throughput");
         }
         if (!unsettled.isEmpty()) {
             lines.add("**Not settled**: the prewarm reached its cap before the services' compilers and throughput settled, for "

@@ -19,7 +19,9 @@ import lab.vthreads.lab.pinning.BusiestSecondDump;
 import lab.vthreads.lab.pinning.ThreadDumps;
 import lab.vthreads.lab.pinning.PinningRecording;
 import lab.vthreads.lab.pinning.ThreadDumpSummary;
+import lab.vthreads.lab.metrics.Window;
 import lab.vthreads.lab.pinning.PinningWindow;
+import lab.vthreads.lab.pinning.StalledCarriers;
 import lab.vthreads.lab.pinning.ServicePinning;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.stack.ServiceJdk;
@@ -105,11 +107,11 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
         names.add(Sampler.LAB);
         ExperimentResults.RepeatResult result = Measurements.repeat(repeat, attempt, GatlingResults.read(resultsFile, exit), sampler, names,
                 reportOf(dir), stealThreshold);
-        if (result.client().ok() == 0) dumpWhatServedNothing(measured, cell, repeat, dir);
-        if (stack != null) result = result.withStack(new ExperimentResults.StackUse(stack.position(), stack.order(), rowsAtStart));
-        result = withServicesJdkAndPinning(result, measured, cell, sampler.startEpochMs(), dir);
-        if (dumped != null) result = result.withThreadDumps(dumped);
-        return events == null ? result : result.withFaults(outcome(resultsFile, events, endpoints, cell.factors().effectiveCepReadTimeoutMs()));
+        Map<String, String> stall = result.client().ok() == 0 ? dumpWhatServedNothing(measured, cell, repeat, dir) : null;
+        ExperimentResults.StackUse use = stack == null ? null : new ExperimentResults.StackUse(stack.position(), stack.order(), rowsAtStart);
+        ExperimentResults.RunContext seen = observedOnServices(result.window(), measured, cell, sampler.startEpochMs(), dir);
+        FaultOutcome faulted = events == null ? null : outcome(resultsFile, events, endpoints, cell.factors().effectiveCepReadTimeoutMs());
+        return result.withContext(new ExperimentResults.RunContext(null, use, seen.jdk(), faulted, seen.pinning(), dumped, stall));
     }
 
     /**
@@ -117,23 +119,29 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
      * that a JVM that hung says where (a hang outlasts the load; the busiest second's dump, taken only in virtual
      * cells and only at a second that served something, would have nothing to show).
      */
-    private void dumpWhatServedNothing(Map<String, ManagedProcess> measured, Cell cell, int repeat, Path dir) {
+    private Map<String, String> dumpWhatServedNothing(Map<String, ManagedProcess> measured, Cell cell, int repeat, Path dir) {
         Map<String, Long> pids = servicePids(measured);
         java.util.Optional<Path> jcmd = jcmdFor(ServiceJdk.resolve(cell.factors().jdk()));
-        if (pids.isEmpty() || jcmd.isEmpty()) return;
+        if (pids.isEmpty() || jcmd.isEmpty()) return null;
+        Map<String, String> stalled = new LinkedHashMap<>();
         for (Map.Entry<String, Long> service : pids.entrySet()) {
             Path file = dir.resolve(service.getKey() + "-threads-served-nothing.json");
             try {
                 ThreadDumps.take(jcmd.get(), service.getValue(), file);
                 progress.note(cell.id() + ", repeat " + repeat + ": served nothing in its window; " + service.getKey() + "'s threads after it: "
                         + resultsDirectory.relativize(file));
+                StalledCarriers.read(file).ifPresent(why -> {
+                    stalled.put(service.getKey(), why);
+                    progress.note(service.getKey() + ": " + why);
+                });
             } catch (java.io.IOException e) {
                 progress.note(cell.id() + ": served nothing, and " + service.getKey() + "'s thread dump failed too (" + e.getMessage() + ")");
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                break;
             }
         }
+        return stalled.isEmpty() ? null : stalled;
     }
 
     /** In a virtual cell on services the lab started: their thread dumps at the hold window's busiest second. */
@@ -202,21 +210,21 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
      * Where the lab started the services: the JDK they ran on, and each one's pinning over the window, from the JFR
      * recording it keeps from its start ({@link PinningRecording}).
      */
-    private static ExperimentResults.RepeatResult withServicesJdkAndPinning(ExperimentResults.RepeatResult result, Map<String, ManagedProcess> measured,
-                                                                          Cell cell, long samplerStartMs, Path dir) {
+    private static ExperimentResults.RunContext observedOnServices(Window window, Map<String, ManagedProcess> measured, Cell cell,
+                                                                  long samplerStartMs, Path dir) {
         Map<String, Long> pids = servicePids(measured);
-        if (pids.isEmpty()) return result;
+        if (pids.isEmpty()) return ExperimentResults.RunContext.NONE;
         ServiceJdk jdk = ServiceJdk.resolve(cell.factors().jdk());
-        if (result.window() == null || !cell.factors().observesThreads()) return result.withServices(jdk.version(), null);
+        if (window == null || !cell.factors().observesThreads()) return ExperimentResults.RunContext.services(jdk.version(), null);
         java.util.Optional<Path> jcmd = jcmdFor(jdk);
         if (jcmd.isEmpty()) {
             Map<String, ServicePinning> notRead = new LinkedHashMap<>();
             pids.keySet().forEach(service -> notRead.put(service, ServicePinning.notRead("no jcmd in " + jdk.home() + " or the lab's JDK")));
-            return result.withServices(jdk.version(), notRead);
+            return ExperimentResults.RunContext.services(jdk.version(), notRead);
         }
-        Instant from = Instant.ofEpochMilli(samplerStartMs + Math.round(result.window().from() * 1000));
-        Instant to = Instant.ofEpochMilli(samplerStartMs + Math.round(result.window().to() * 1000));
-        return result.withServices(jdk.version(), PinningWindow.read(pids, jcmd.get(), dir, from, to));
+        Instant from = Instant.ofEpochMilli(samplerStartMs + Math.round(window.from() * 1000));
+        Instant to = Instant.ofEpochMilli(samplerStartMs + Math.round(window.to() * 1000));
+        return ExperimentResults.RunContext.services(jdk.version(), PinningWindow.read(pids, jcmd.get(), dir, from, to));
     }
 
     /**

@@ -33,7 +33,7 @@ public final class Measurements {
         }
         ExperimentResults.Machine machine = window != null ? machineOver(window, samples) : sampler.machine();
         return new ExperimentResults.RepeatResult(repeat, Instant.now().toString(), client, sampler.server(), processes, machine, samples,
-                gatlingReport, machine != null && machine.meanSteal() > stealThreshold, attempt, window).withSampling(sampler.sampling());
+                gatlingReport, machine != null && machine.meanSteal() > stealThreshold, attempt, window, sampler.sampling(), null);
     }
 
     /** The machine's busy and steal shares over the window; null where they were not measured. */

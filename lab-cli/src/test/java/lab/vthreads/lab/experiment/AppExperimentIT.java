@@ -82,9 +82,9 @@ class AppExperimentIT {
             // The same CPFs in every cell, and no 409: each started from the migrations' data, not from the last cell's.
             assertThat(run.client().ko()).as(cell.id() + ": " + run.client().koReasons()).isZero();
             assertThat(run.processes()).as(cell.id()).containsKeys("postgres", "wiremock", "app", "gatling").doesNotContainKeys("pessoa-service", "gateway-service");
-            assertThat(run.prewarm().compileShares()).as(cell.id()).containsOnlyKeys("app");
+            assertThat(run.context().prewarm().compileShares()).as(cell.id()).containsOnlyKeys("app");
             // The application's own JVM keeps the JFR pinning recording, read per window like the lab's services'.
-            assertThat(run.pinning()).as(cell.id()).containsKey("app");
+            assertThat(run.context().pinning()).as(cell.id()).containsKey("app");
         }
         assertThat(results.calibration()).isNull();
         assertThat(progress.toString()).contains("the application's database after its own migrations:", "put back before each cell");

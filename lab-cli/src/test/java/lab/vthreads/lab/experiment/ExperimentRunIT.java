@@ -85,22 +85,22 @@ class ExperimentRunIT {
             assertThat(run.client().consistent()).as(cell.id()).isTrue();
             assertThat(run.samples()).as(cell.id()).isNotEmpty();
             // The prewarm loaded the services first, and none of its requests reached the measured run's count (consistent above).
-            assertThat(run.prewarm()).as(cell.id()).isNotNull();
-            assertThat(run.prewarm().seconds()).as(cell.id()).isBetween(1.0, 16.0 + 5);
-            assertThat(run.prewarm().compileShares()).as(cell.id()).containsOnlyKeys("pessoa-service", "gateway-service");
+            assertThat(run.context().prewarm()).as(cell.id()).isNotNull();
+            assertThat(run.context().prewarm().seconds()).as(cell.id()).isBetween(1.0, 16.0 + 5);
+            assertThat(run.context().prewarm().compileShares()).as(cell.id()).containsOnlyKeys("pessoa-service", "gateway-service");
             // One prewarm per pair of JVMs, with its most users, before its first cell.
-            assertThat(run.prewarm().users()).as(cell.id()).isEqualTo(6);
-            assertThat(run.prewarm().throughput()).as(cell.id()).isPositive();
-            assertThat(run.stack()).as(cell.id()).isNotNull();
-            assertThat(run.stack().order()).as(cell.id()).isEqualTo(switch (cell.mode()) {
+            assertThat(run.context().prewarm().users()).as(cell.id()).isEqualTo(6);
+            assertThat(run.context().prewarm().throughput()).as(cell.id()).isPositive();
+            assertThat(run.context().stack()).as(cell.id()).isNotNull();
+            assertThat(run.context().stack().order()).as(cell.id()).isEqualTo(switch (cell.mode()) {
                 case PLATFORM -> List.of("jar-platform-6u", "jar-platform-3u");
                 case VIRTUAL -> List.of("jar-virtual-6u", "jar-virtual-3u", "jar-virtual-6u-aa");
                 case REACTIVE -> List.of("jar-reactive-6u", "jar-reactive-3u");
             });
-            assertThat(run.stack().position()).as(cell.id()).isEqualTo(run.stack().order().indexOf(cell.id()) + 1);
+            assertThat(run.context().stack().position()).as(cell.id()).isEqualTo(run.context().stack().order().indexOf(cell.id()) + 1);
             // The database was emptied before every cell: what an earlier cell on the same JVMs stored is gone.
-            assertThat(run.stack().rowsAtStart()).as(cell.id()).isZero();
-            assertThat(dir.resolve("cells").resolve(run.stack().order().getFirst()).resolve("r1").resolve("prewarm.log")).exists();
+            assertThat(run.context().stack().rowsAtStart()).as(cell.id()).isZero();
+            assertThat(dir.resolve("cells").resolve(run.context().stack().order().getFirst()).resolve("r1").resolve("prewarm.log")).exists();
             assertThat(run.processes()).containsKeys("postgres", "wiremock", "pessoa-service", "gateway-service", "gatling");
             assertThat(dir.resolve(run.gatlingReport())).exists();
         }
@@ -162,7 +162,7 @@ class ExperimentRunIT {
         // then a second prewarm each, with the cells' latency; the virtual pair rehearsed the thread dumps its cells take
         assertThat(said.split("prewarm-with-latency: 6 users until the services' JIT and CPU per request settle", -1)).hasSize(4);
         for (ExperimentResults.CellResult cell : ran) {
-            ExperimentResults.Prewarmed prewarm = cell.repeats().getFirst().prewarm();
+            ExperimentResults.Prewarmed prewarm = cell.repeats().getFirst().context().prewarm();
             assertThat(prewarm).as(cell.id()).isNotNull();
             assertThat(prewarm.withLatency()).as(cell.id()).isNotNull();
         }

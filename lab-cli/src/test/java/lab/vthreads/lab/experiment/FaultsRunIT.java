@@ -57,7 +57,7 @@ class FaultsRunIT {
         ExperimentResults results = runner.run();
         ResultsFiles.write(dir, results);
 
-        FaultOutcome outcome = results.cells().getFirst().repeats().getFirst().faults();
+        FaultOutcome outcome = results.cells().getFirst().repeats().getFirst().context().faults();
         assertThat(outcome.events()).as(progress.toString()).extracting(r -> r.event().kind())
                 .containsExactly(Fault.Kind.POSTGRES_RESTART, Fault.Kind.PESSOA_RESTART, Fault.Kind.CEP_FAULTS, Fault.Kind.CEP_RESTART);
         for (FaultOutcome.Recovery recovery : outcome.events()) {

@@ -48,8 +48,8 @@ class ExpectationTest {
     void pinnedNeedsARecordingAndCountsItsEvents() {
         assertThat(Expectation.parse("pinned == 0").check(results, summary).found()).startsWith("no pinning was recorded");
         ExperimentResults pinned = RunFixtures.experiment(List.of(RunFixtures.cell(ThreadMode.VIRTUAL, 200, false,
-                RunFixtures.run(1, 100, 0, false, 0.5).withServices("21.0.8", java.util.Map.of("pessoa-service",
-                        new lab.vthreads.lab.pinning.ServicePinning(12, 900, 0, List.of(), null))))), true);
+                RunFixtures.run(1, 100, 0, false, 0.5).withContext(ExperimentResults.RunContext.services("21.0.8", java.util.Map.of("pessoa-service",
+                        new lab.vthreads.lab.pinning.ServicePinning(12, 900, 0, List.of(), null)))))), true);
         Expectation.Outcome outcome = Expectation.parse("pinned == 0").check(pinned, Summary.of(pinned));
         assertThat(outcome.holds()).isFalse();
         assertThat(outcome.found()).isEqualTo("12 pinned events");

@@ -45,7 +45,7 @@ class NotMeasuredTest {
     private static ExperimentResults.RepeatResult withoutMachine(ExperimentResults.RepeatResult r) {
         List<Map<String, Double>> samples = r.samples().stream().map(NotMeasuredTest::withoutGauges).toList();
         return new ExperimentResults.RepeatResult(r.repeat(), r.startedAt(), r.client(), r.server(), Map.of(), null, samples, r.gatlingReport(),
-                false, r.attempt(), r.window(), r.faults(), r.prewarm(), r.stack(), r.sampling(), r.jdk(), r.pinning(), r.threadDumps());
+                false, r.attempt(), r.window(), r.sampling(), r.context());
     }
 
     private static Map<String, Double> withoutGauges(Map<String, Double> sample) {

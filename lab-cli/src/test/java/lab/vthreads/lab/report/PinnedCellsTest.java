@@ -1,6 +1,7 @@
 package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.plan.Cell;
+import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.ExperimentResults.CellResult;
 import lab.vthreads.lab.measured.ExperimentResults.RepeatResult;
 import lab.vthreads.lab.measured.SampleKeys;
@@ -74,7 +75,6 @@ class PinnedCellsTest {
         }
         ServicePinning pessoa = new ServicePinning((int) Math.round(pinnedCarriers * 40), pinnedCarriers * 4 * 1000, 0, List.of(), null);
         return new RepeatResult(base.repeat(), base.startedAt(), base.client(), base.server(), base.processes(), base.machine(), samples,
-                base.gatlingReport(), false, base.attempt(), base.window(), null, null, null, null, null, null, null)
-                .withServices(jdk, Map.of("pessoa-service", pessoa));
+                base.gatlingReport(), false, base.attempt(), base.window(), null, ExperimentResults.RunContext.services(jdk, Map.of("pessoa-service", pessoa)));
     }
 }

@@ -94,7 +94,7 @@ class VerdictTest {
         ResultsFiles.write(dir, results);
 
         JsonNode json = JsonMapper.builder().build().readTree(dir.resolve("results.json").toFile());
-        assertThat(json.get("schemaVersion").asString()).isEqualTo("8");
+        assertThat(json.get("schemaVersion").asString()).isEqualTo("9");
         JsonNode level = json.get("verdict").get("levels").get(0);
         assertThat(level.get("users").asInt()).isEqualTo(200);
         assertThat(level.get("throughputRatio").get("median").asDouble()).isCloseTo(8.0, within(1e-9));
@@ -131,16 +131,22 @@ class VerdictTest {
         // A service that stopped answering (spring-petclinic's virtual pair once hung on 2 carriers): no ratio, no "beyond the noise".
         ExperimentResults results = experiment(List.of(
                 cell(ThreadMode.PLATFORM, 200, false, run(1, 50, 0.01, true)),
-                cell(ThreadMode.VIRTUAL, 200, false, run(1, 0, 0.0, false)),
+                cell(ThreadMode.VIRTUAL, 200, false, run(1, 0, 0.0, false).withContext(new ExperimentResults.RunContext(null, null, "25", null, null, null,
+                        java.util.Map.of("app", "every carrier (2 of 2) blocked")))),
                 cell(ThreadMode.VIRTUAL, 200, true, run(1, 0, 0.0, false))), true);
 
-        Verdict verdict = Summary.of(results).verdict();
+        Summary summary = Summary.of(results);
+        Verdict verdict = summary.verdict();
 
         Verdict.Level top = level(verdict, 200);
         assertThat(top.beyondNoise()).isNull();
         assertThat(top.sentence()).isEqualTo("200 users: **no ratio**: virtual served no request in its window (see \"Served nothing\" below)");
         assertThat(verdict.silent()).hasSize(2).allMatch(run -> run.startsWith("virtual-200u"));
-        assertThat(verdict.lines()).anyMatch(line -> line.startsWith("**Served nothing**: virtual-200u"));
+        assertThat(verdict.lines()).anyMatch(line -> line.startsWith("**Served nothing**: virtual-200u r1 (app: every carrier (2 of 2) blocked), "
+                + "virtual-200u-aa r1 answered no request"));
+        // The model's miss names the silence instead of looking for a figure that explains it.
+        assertThat(summary.model()).filteredOn(row -> row.cell().startsWith("virtual")).isNotEmpty()
+                .allMatch(row -> row.miss().startsWith("it answered no request in the window"));
     }
 
     @Test

@@ -1,0 +1,65 @@
+package lab.vthreads.lab.pinning;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The one hang a thread dump names by itself: every carrier of the virtual-thread scheduler BLOCKED. A carrier is
+ * BLOCKED only while the virtual thread mounted on it is pinned (a native frame, such as the JVM's own call into a
+ * class loader, or JDK 21's {@code synchronized}) and waits to enter a monitor. With every carrier so, no virtual
+ * thread can run again, the one that holds that monitor included: a deadlock, whatever the load does next.
+ */
+public final class StalledCarriers {
+
+    /** Where the BLOCKED virtual threads stand, most common first: enough to recognise the path, short enough to read. */
+    static final int FRAMES_SHOWN = 3;
+
+    private StalledCarriers() {
+    }
+
+    /** @return what the dump shows, when every carrier is blocked; empty otherwise (or when it has no carriers) */
+    public static Optional<String> read(Path dump) throws IOException {
+        JsonNode containers = JsonMapper.builder().build().readTree(dump.toFile()).path("threadDump").path("threadContainers");
+        for (JsonNode container : containers) {
+            List<JsonNode> threads = new ArrayList<>();
+            container.path("threads").forEach(threads::add);
+            // The scheduler's pool is the container whose threads run continuations; an application's own ForkJoinPool is not.
+            if (threads.isEmpty() || threads.stream().noneMatch(StalledCarriers::runsAContinuation)) continue;
+            if (!threads.stream().allMatch(t -> "BLOCKED".equals(t.path("state").asString()))) return Optional.empty();
+            return Optional.of(String.format(java.util.Locale.ROOT, "every carrier (%d of %d) blocked, a pinned virtual thread on each waiting for a "
+                    + "monitor: a deadlock; virtual threads blocked at %s", threads.size(), threads.size(), blockedVirtualThreads(containers)));
+        }
+        return Optional.empty();
+    }
+
+    private static boolean runsAContinuation(JsonNode thread) {
+        for (JsonNode frame : thread.path("stack")) {
+            if (frame.asString().contains("java.lang.VirtualThread.runContinuation")) return true;
+        }
+        return false;
+    }
+
+    private static String blockedVirtualThreads(JsonNode containers) {
+        Map<String, Integer> at = new LinkedHashMap<>();
+        for (JsonNode container : containers) {
+            for (JsonNode thread : container.path("threads")) {
+                List<String> stack = new ArrayList<>();
+                thread.path("stack").forEach(f -> stack.add(f.asString()));
+                if (!ThreadDumps.isVirtual(thread, stack) || !"BLOCKED".equals(thread.path("state").asString()) || stack.isEmpty()) continue;
+                at.merge(stack.getFirst().replaceFirst("^[\\w.-]+(@[\\w.+-]*)?//?", ""), 1, Integer::sum);
+            }
+        }
+        if (at.isEmpty()) return "(none in the dump)";
+        return at.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(FRAMES_SHOWN)
+                .map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", "));
+    }
+}
