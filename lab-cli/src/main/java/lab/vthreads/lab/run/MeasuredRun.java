@@ -21,7 +21,6 @@ import lab.vthreads.lab.pinning.PinningRecording;
 import lab.vthreads.lab.pinning.ThreadDumpSummary;
 import lab.vthreads.lab.metrics.Window;
 import lab.vthreads.lab.pinning.PinningWindow;
-import lab.vthreads.lab.pinning.StalledCarriers;
 import lab.vthreads.lab.pinning.ServicePinning;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.stack.ServiceJdk;
@@ -107,41 +106,12 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
         names.add(Sampler.LAB);
         ExperimentResults.RepeatResult result = Measurements.repeat(repeat, attempt, GatlingResults.read(resultsFile, exit), sampler, names,
                 reportOf(dir), stealThreshold);
-        Map<String, String> stall = result.client().ok() == 0 ? dumpWhatServedNothing(measured, cell, repeat, dir) : null;
+        Map<String, String> stall = result.client().ok() == 0 ? SilentWindow.dump(servicePids(measured), jcmdFor(ServiceJdk.resolve(cell.factors().jdk())),
+                cell.id() + ", repeat " + repeat, dir, resultsDirectory, progress) : null;
         ExperimentResults.StackUse use = stack == null ? null : new ExperimentResults.StackUse(stack.position(), stack.order(), rowsAtStart);
         ExperimentResults.RunContext seen = observedOnServices(result.window(), measured, cell, sampler.startEpochMs(), dir);
         FaultOutcome faulted = events == null ? null : outcome(resultsFile, events, endpoints, cell.factors().effectiveCepReadTimeoutMs());
         return result.withContext(new ExperimentResults.RunContext(null, use, seen.jdk(), faulted, seen.pinning(), dumped, stall));
-    }
-
-    /**
-     * A window without one successful request: each service's threads as the window leaves them, in either mode, so
-     * that a JVM that hung says where (a hang outlasts the load; the busiest second's dump, taken only in virtual
-     * cells and only at a second that served something, would have nothing to show).
-     */
-    private Map<String, String> dumpWhatServedNothing(Map<String, ManagedProcess> measured, Cell cell, int repeat, Path dir) {
-        Map<String, Long> pids = servicePids(measured);
-        java.util.Optional<Path> jcmd = jcmdFor(ServiceJdk.resolve(cell.factors().jdk()));
-        if (pids.isEmpty() || jcmd.isEmpty()) return null;
-        Map<String, String> stalled = new LinkedHashMap<>();
-        for (Map.Entry<String, Long> service : pids.entrySet()) {
-            Path file = dir.resolve(service.getKey() + "-threads-served-nothing.json");
-            try {
-                ThreadDumps.take(jcmd.get(), service.getValue(), file);
-                progress.note(cell.id() + ", repeat " + repeat + ": served nothing in its window; " + service.getKey() + "'s threads after it: "
-                        + resultsDirectory.relativize(file));
-                StalledCarriers.read(file).ifPresent(why -> {
-                    stalled.put(service.getKey(), why);
-                    progress.note(service.getKey() + ": " + why);
-                });
-            } catch (java.io.IOException e) {
-                progress.note(cell.id() + ": served nothing, and " + service.getKey() + "'s thread dump failed too (" + e.getMessage() + ")");
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        return stalled.isEmpty() ? null : stalled;
     }
 
     /** In a virtual cell on services the lab started: their thread dumps at the hold window's busiest second. */
