@@ -187,11 +187,7 @@ public final class RunCommand implements Callable<Integer> {
                 // the hook is already running: it stops everything
             }
         }
-        lab.vthreads.lab.report.Summary summary = ResultsFiles.write(directory, experiment);
-        ConsoleSummary.print(out, summary);
-        out.print(SummaryMarkdown.faults(experiment));
-        finished(out, start, directory);
-        return expect.check(out, experiment, summary);
+        return report(experiment, directory, start, out);
     }
 
     /**
@@ -243,11 +239,7 @@ public final class RunCommand implements Callable<Integer> {
                 // the hook is already running
             }
         }
-        lab.vthreads.lab.report.Summary summary = ResultsFiles.write(directory, experiment);
-        ConsoleSummary.print(out, summary);
-        out.print(SummaryMarkdown.faults(experiment));
-        finished(out, start, directory);
-        return expect.check(out, experiment, summary);
+        return report(experiment, directory, start, out);
     }
 
     private Integer runMicro(Preset chosen, Path root, Path directory, Instant start, PrintStream out) throws Exception {
@@ -261,6 +253,21 @@ public final class RunCommand implements Callable<Integer> {
                 sc.medianMs(), sc.theoreticalMinMs(), sc.overFloor(), sc.publishedMs() != null ? String.format("  published %,.0f ms", sc.publishedMs()) : ""));
         finished(out, start, directory);
         return 0;
+    }
+
+    /** A measured run's files and console summary, managed or external; its exit status. */
+    private int report(ExperimentResults experiment, Path directory, Instant start, PrintStream out) {
+        lab.vthreads.lab.report.Summary summary = ResultsFiles.write(directory, experiment);
+        ConsoleSummary.print(out, summary);
+        out.print(SummaryMarkdown.faults(experiment));
+        finished(out, start, directory);
+        if (experiment.cells().stream().allMatch(c -> c.repeats().isEmpty())) {
+            // The report says why each cell did not run; a script must not read "measured" from the exit status.
+            System.err.println("lab run failed: no cell ran. The first reason: "
+                    + experiment.cells().stream().flatMap(c -> c.failures().stream()).findFirst().orElse("none recorded"));
+            return 1;
+        }
+        return expect.check(out, experiment, summary);
     }
 
     private static void finished(PrintStream out, Instant start, Path directory) {

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  *
  * @param machine the cores, the CPU model, the memory, the kernel and how the lab partitioned the CPUs, as text
  * @param code    the lab's git commit (with a hash of the uncommitted changes, if any), and for a user's application
- *                the hash of its jar and of its scenario file; null where it cannot be told (no git, or a stack the
+ *                the hash of its jar, of its scenario file and of what the lab hands it (database, properties, stubs); null where it cannot be told (no git, or a stack the
  *                lab did not start), and then no earlier run counts as the same code
  */
 public record RunIdentity(String machine, String code) {
@@ -34,7 +34,8 @@ public record RunIdentity(String machine, String code) {
     public static RunIdentity of(Path home, Application application, Path scenario, Partition partition, int cores) {
         String code = gitVersion(home);
         if (code != null && application != null) {
-            code += " app " + contentHash(application.jar().path()) + (scenario != null ? " scenario " + contentHash(scenario) : "");
+            code += " app " + contentHash(application.jar().path()) + (scenario != null ? " scenario " + contentHash(scenario) : "")
+                    + " settings " + settingsHash(application);
         }
         return new RunIdentity(machine(partition, cores), code);
     }
@@ -75,6 +76,26 @@ public record RunIdentity(String machine, String code) {
             Thread.currentThread().interrupt();
             return null;
         }
+    }
+
+    /**
+     * What the lab hands the application besides its jar: its database, properties, environment and stubs. The same jar
+     * on H2 and on PostgreSQL, or behind other stubs, is another set-up, not a repeat.
+     */
+    static String settingsHash(Application application) {
+        StringBuilder text = new StringBuilder("database ").append(application.labDatabase() ? "lab" : "own");
+        new java.util.TreeMap<>(application.properties()).forEach((k, v) -> text.append("\nproperty ").append(k).append('=').append(v));
+        new java.util.TreeMap<>(application.environment()).forEach((k, v) -> text.append("\nenv ").append(k).append('=').append(v));
+        text.append("\nhealth ").append(application.healthPath()).append("\nstub url ").append(application.stubUrlProperty());
+        if (application.stubs() != null) {
+            try (Stream<Path> files = Files.walk(application.stubs())) {
+                files.filter(Files::isRegularFile).sorted().forEach(f -> text.append("\nstub ").append(application.stubs().relativize(f))
+                        .append(' ').append(contentHash(f)));
+            } catch (IOException e) {
+                text.append("\nstubs unreadable");
+            }
+        }
+        return hash(text.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     private static String contentHash(Path file) {

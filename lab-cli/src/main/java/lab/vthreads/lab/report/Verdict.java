@@ -73,6 +73,10 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
 
         /** The level as one sentence. */
         public String sentence() {
+            if (Double.isNaN(throughputRatio.median())) {
+                return String.format(Locale.ROOT, "%s%d users: **no ratio**: a mode's cell did not run (its reason is in the cells' table)",
+                        variant != null ? variant + ", " : "", users);
+            }
             if (!(throughputRatio.median() > 0) || Double.isInfinite(throughputRatio.median())) {
                 return String.format(Locale.ROOT, "%s%d users: **no ratio**: %s served no request in its window (see \"Served nothing\" below)",
                         variant != null ? variant + ", " : "", users, throughputRatio.median() > 0 ? "platform" : "virtual");

@@ -150,6 +150,19 @@ class VerdictTest {
     }
 
     @Test
+    void aModeWhoseCellDidNotRunGetsNoRatioAndIsNotCalledSilent() {
+        // An application that exits while starting: its cells have no repeats, only their reasons.
+        ExperimentResults results = experiment(List.of(
+                cell(ThreadMode.PLATFORM, 200, false, run(1, 50, 0.01, true)),
+                cell(ThreadMode.VIRTUAL, 200, false)), true);
+
+        Verdict verdict = Summary.of(results).verdict();
+
+        assertThat(level(verdict, 200).sentence()).isEqualTo("200 users: **no ratio**: a mode's cell did not run (its reason is in the cells' table)");
+        assertThat(verdict.silent()).isEmpty();
+    }
+
+    @Test
     void aRunThatDroppedMoreThanFivePercentOfItsSamplesIsNamedInTheVerdict() {
         ExperimentResults results = experiment(List.of(
                 cell(ThreadMode.PLATFORM, 200, false, run(1, 50, 0.01, true).withSampling(new ExperimentResults.Sampling(40, 2, "java.io.IOException: a"))),
