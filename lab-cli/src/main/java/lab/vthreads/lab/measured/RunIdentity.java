@@ -21,8 +21,9 @@ import java.util.stream.Stream;
  *
  * @param machine the cores, the CPU model, the memory, the kernel and how the lab partitioned the CPUs, as text
  * @param code    the lab's git commit (with a hash of the uncommitted changes, if any), and for a user's application
- *                the hash of its jar, of its scenario file and of what the lab hands it (database, properties, stubs); null where it cannot be told (no git, or a stack the
- *                lab did not start), and then no earlier run counts as the same code
+ *                the hash of its jar, of its scenario file and of what the lab hands it (database, properties, stubs);
+ *                null where it cannot be told (no git, or a stack the lab did not start), and then no earlier run counts
+ *                as the same code
  */
 public record RunIdentity(String machine, String code) {
 

@@ -55,7 +55,7 @@ public final class StalledCarriers {
                 List<String> stack = new ArrayList<>();
                 thread.path("stack").forEach(f -> stack.add(f.asString()));
                 if (!ThreadDumps.isVirtual(thread, stack) || !"BLOCKED".equals(thread.path("state").asString()) || stack.isEmpty()) continue;
-                at.merge(stack.getFirst().replaceFirst("^[\\w.-]+(@[\\w.+-]*)?//?", ""), 1, Integer::sum);
+                at.merge(ThreadDumps.withoutModule(stack.getFirst()), 1, Integer::sum);
             }
         }
         if (at.isEmpty()) return "(none in the dump)";

@@ -60,11 +60,16 @@ public final class ThreadDumps {
         return top.contains("VirtualThread.park") || top.contains("Unsafe.park") ? "WAITING (parked)" : "RUNNABLE";
     }
 
+    /** A frame without its module or loader: "java.base/java.lang.Thread.sleep(...)" as "java.lang.Thread.sleep(...)". */
+    static String withoutModule(String frame) {
+        return frame.replaceFirst("^[\\w.-]+(@[\\w.+-]*)?//?", "");
+    }
+
     /** The innermost frame outside the JDK, without its module and line: where the thread's own code waits. */
     static String waitingAt(List<String> stack) {
         for (String frame : stack) {
             // "java.base/java.lang.Thread.sleep(Thread.java:1)", "app//org.Foo.bar(Foo.java:2)": the module (or loader) goes.
-            String plain = frame.replaceFirst("\\(.*\\)$", "").replaceFirst("^[\\w.-]+(@[\\w.+-]*)?//?", "");
+            String plain = withoutModule(frame.replaceFirst("\\(.*\\)$", ""));
             if (frame.startsWith("java.base/") || plain.startsWith("java.") || plain.startsWith("jdk.") || plain.startsWith("sun.")) continue;
             return plain;
         }
