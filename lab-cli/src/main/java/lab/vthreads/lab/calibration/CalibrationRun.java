@@ -4,15 +4,13 @@ import lab.vthreads.lab.progress.Progress;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.SampleKeys;
 import lab.vthreads.lab.run.LoadGenerators;
-import lab.vthreads.lab.run.Sampler;
+import lab.vthreads.lab.run.SampledLoad;
 import lab.vthreads.lab.stack.Endpoints;
 import lab.vthreads.lab.load.ClientResult;
-import lab.vthreads.lab.load.GatlingResults;
 import lab.vthreads.lab.load.LoadProperties;
-import lab.vthreads.lab.metrics.SystemStats;
 import lab.vthreads.lab.metrics.Window;
 import lab.vthreads.lab.model.Calibration;
-import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.stack.RunProcesses;
 import lab.vthreads.lab.stack.RunningStack;
 
 import java.nio.file.Path;
@@ -56,29 +54,24 @@ public final class CalibrationRun {
     }
 
     Measured measure(String name, LoadProperties workload) throws Exception {
-        Map<String, ManagedProcess> measured = new LinkedHashMap<>();
-        stack.processes().forEach((component, process) -> measured.put(component.label(), process));
         Path resultsFile = directory.resolve("gatling-results-" + name + ".json");
-        ManagedProcess gatling = load.start(workload.profile(0, seconds, 0).resultsFile(resultsFile), directory.resolve("gatling-" + name),
-                directory.resolve("gatling-" + name + ".log"));
-        measured.put("gatling", gatling);
-        Sampler sampler = new Sampler(endpoints.pessoaManagement(), endpoints.gatewayManagement(), measured, line -> { }, SystemStats.SYSTEM,
-                stack::countedCpuSeconds);
+        SampledLoad run = SampledLoad.start(load, workload.profile(0, seconds, 0).resultsFile(resultsFile), directory.resolve("gatling-" + name),
+                directory.resolve("gatling-" + name + ".log"), RunProcesses.of(stack.processes()), endpoints, line -> { }, stack::countedCpuSeconds);
         int exit;
         try {
-            exit = load.await(gatling, seconds + 150L);
+            exit = run.await(seconds + 150L);
         } finally {
-            sampler.close();
+            run.close();
         }
-        ExperimentResults.Sampling sampling = sampler.sampling();
+        ExperimentResults.Sampling sampling = run.sampler().sampling();
         if (sampling.dropped() > 0) {
             progress.note(String.format(java.util.Locale.ROOT, "calibration %s: the sampler dropped %d of %d seconds%s (first: %s)", name,
                     sampling.dropped(), sampling.taken(), sampling.thin() ? ", too many: its CPU figures are thin" : "", sampling.firstError()));
         }
-        ClientResult client = GatlingResults.read(resultsFile, exit);
-        List<Map<String, Double>> samples = sampler.samples();
+        ClientResult client = run.results(exit);
+        List<Map<String, Double>> samples = run.sampler().samples();
         boolean pool = samples.stream().anyMatch(x -> x.containsKey(SampleKeys.PESSOA_HIKARI_ACTIVE) && !x.get(SampleKeys.PESSOA_HIKARI_ACTIVE).isNaN());
-        return new Measured(window(samples, measured.keySet(), loadWindow(client, sampler.startEpochMs())), client, pool);
+        return new Measured(window(samples, run.processes().byName().keySet(), loadWindow(client, run.sampler().startEpochMs())), client, pool);
     }
 
     /**

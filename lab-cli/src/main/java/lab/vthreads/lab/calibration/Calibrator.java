@@ -9,6 +9,7 @@ import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.run.Prewarm;
 import lab.vthreads.lab.run.ScenarioCheck;
 import lab.vthreads.lab.stack.Endpoints;
+import lab.vthreads.lab.stack.RunProcesses;
 import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.lab.load.GatlingResults;
 import lab.vthreads.lab.load.LoadProperties;
@@ -243,7 +244,7 @@ public final class Calibrator {
                 + prewarmSeconds + " s");
         stack.onEveryCpu(() -> new Prewarm(load, progress).run(closed(CalibrationLoads.SATURATION_USERS).resultsFile(directory.resolve("gatling-results-prewarm.json")),
                 endpoints.services(),
-                Prewarm.serviceProcesses(stack.processes()), prewarmSeconds, directory, Prewarm.Rule.FIRST, () -> { }));
+                RunProcesses.of(stack.processes()).services(), prewarmSeconds, directory, Prewarm.Rule.FIRST, () -> { }));
     }
 
     private LoadProperties closed(int users) {

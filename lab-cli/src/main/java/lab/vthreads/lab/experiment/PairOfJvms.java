@@ -9,12 +9,11 @@ import lab.vthreads.lab.run.DatabaseSnapshot;
 import lab.vthreads.lab.run.DownstreamLatency;
 import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.run.MeasuredRun;
-import lab.vthreads.lab.run.Prewarm;
 import lab.vthreads.lab.run.ScenarioCheck;
 import lab.vthreads.lab.stack.Endpoints;
+import lab.vthreads.lab.stack.RunProcesses;
 import lab.vthreads.lab.faults.FaultInjector;
 import lab.vthreads.lab.isolation.Isolation;
-import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
@@ -143,7 +142,7 @@ final class PairOfJvms {
             latency.offForPrewarm();
             progress.note(latency.prewarmNote());
             try {
-                return measuredRun.prewarm(Endpoints.of(settings), Prewarm.serviceProcesses(stack.processes()), first, stackDir, latency::forCells);
+                return measuredRun.prewarm(Endpoints.of(settings), RunProcesses.of(stack.processes()), first, stackDir, latency::forCells);
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             } finally {
@@ -172,9 +171,7 @@ final class PairOfJvms {
         progress.cellStarting(Math.min(total, tally.runsDone + 1), total, cell.id(), repeat, Duration.between(started, Instant.now()),
                 new RunTimeEstimate(preset, cells).left(tally.runsDone));
         load.requireNotAborted();
-        Map<String, ManagedProcess> measured = new LinkedHashMap<>();
-        stack.processes().forEach((component, process) -> measured.put(component.label(), process));
-        ExperimentResults.RepeatResult result = measuredRun.measure(Endpoints.of(settings), measured, cell, repeat, attempt, dir,
+        ExperimentResults.RepeatResult result = measuredRun.measure(Endpoints.of(settings), RunProcesses.of(stack.processes()), cell, repeat, attempt, dir,
                 !preset.hasFaults() ? null : processes -> new FaultInjector(stack, settings, preset.faults(), processes, progress::note), use);
         tally.runsDone++;
         return result;

@@ -6,6 +6,7 @@ import lab.vthreads.infra.cep.CepLatencySwitch;
 import lab.vthreads.infra.cep.ConnectionRefusalsApi;
 import lab.vthreads.lab.process.HealthCheck;
 import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.stack.RunProcesses;
 import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.StackSettings.Component;
@@ -16,7 +17,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,7 +35,7 @@ public final class FaultInjector {
     private final RunningStack stack;
     private final StackSettings cell;
     private final List<Fault> faults;
-    private final Map<String, ManagedProcess> measured;
+    private final RunProcesses measured;
     private final Consumer<String> notes;
     private final List<FaultEvent> events = Collections.synchronizedList(new ArrayList<>());
     private Thread thread;
@@ -48,7 +48,7 @@ public final class FaultInjector {
      * @param cell     the settings the services run with in this cell (the CEP latency to restore after a CEP restart)
      * @param measured the processes the sampler reads: a restarted component's new process replaces the old one there
      */
-    public FaultInjector(RunningStack stack, StackSettings cell, List<Fault> faults, Map<String, ManagedProcess> measured, Consumer<String> notes) {
+    public FaultInjector(RunningStack stack, StackSettings cell, List<Fault> faults, RunProcesses measured, Consumer<String> notes) {
         this.stack = stack;
         this.cell = cell;
         this.faults = List.copyOf(faults);
@@ -171,7 +171,7 @@ public final class FaultInjector {
     private void restart(Component component) {
         stack.start(component);
         ManagedProcess process = stack.processes().get(component);
-        if (process != null) measured.put(component.label(), process);
+        if (process != null) measured.replace(component, process);
     }
 
     /** After the run: every component up again (whatever a failed or interrupted step left down), no injected faults. */

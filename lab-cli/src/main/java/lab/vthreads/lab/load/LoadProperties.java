@@ -79,6 +79,12 @@ public final class LoadProperties {
         return this;
     }
 
+    /** The results file set by {@link #resultsFile(Path)}; null when none is. */
+    public Path resultsFile() {
+        String file = properties.get("resultsFile");
+        return file == null ? null : Path.of(file);
+    }
+
     public Map<String, String> asMap() {
         return Map.copyOf(properties);
     }

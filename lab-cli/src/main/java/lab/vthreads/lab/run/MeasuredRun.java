@@ -11,10 +11,8 @@ import lab.vthreads.lab.faults.FaultInjector;
 import lab.vthreads.lab.faults.FaultOutcome;
 import lab.vthreads.lab.faults.StoredRows;
 import lab.vthreads.lab.isolation.Isolation;
-import lab.vthreads.lab.load.GatlingResults;
 import lab.vthreads.lab.load.GatlingRun;
 import lab.vthreads.lab.load.LoadProperties;
-import lab.vthreads.lab.metrics.SystemStats;
 import lab.vthreads.lab.pinning.BusiestSecondDump;
 import lab.vthreads.lab.pinning.ThreadDumps;
 import lab.vthreads.lab.pinning.PinningRecording;
@@ -22,16 +20,14 @@ import lab.vthreads.lab.pinning.ThreadDumpSummary;
 import lab.vthreads.lab.metrics.Window;
 import lab.vthreads.lab.pinning.PinningWindow;
 import lab.vthreads.lab.pinning.ServicePinning;
-import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.stack.RunProcesses;
 import lab.vthreads.lab.stack.ServiceJdk;
-import lab.vthreads.lab.stack.StackSettings;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.LinkedHashSet;
@@ -43,12 +39,10 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * One measured run against a stack that is up, whoever started it: an empty database, the cell's load with its
  * warm-up in the same Gatling run, sampling throughout, and what it all amounts to.
- *
- * @param measured the processes whose CPU and memory the lab can read (none of a stack it did not start)
  */
 public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path home, Path resultsDirectory, double stealThreshold, Isolation isolation) {
 
-    public ExperimentResults.RepeatResult measure(Endpoints endpoints, Map<String, ManagedProcess> measured, Cell cell, int repeat, int attempt, Path dir)
+    public ExperimentResults.RepeatResult measure(Endpoints endpoints, RunProcesses measured, Cell cell, int repeat, int attempt, Path dir)
             throws Exception {
         return measure(endpoints, measured, cell, repeat, attempt, dir, null, null);
     }
@@ -56,18 +50,17 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
     /**
      * A measured run on services that were prewarmed, if the preset asks for it, before this is called.
      *
-     * @param faults given the processes the sampler reads (which a restart updates), the injector of the preset's
-     *               faults; null for a run without faults
-     * @param stack  where this run stands on its services' JVMs, its {@code rowsAtStart} to be read here; null for
-     *               stacks the lab did not start
+     * @param measured the processes the lab started ({@link RunProcesses#NONE} for a stack it did not start)
+     * @param faults   given the processes the sampler reads (which a restart updates), the injector of the preset's
+     *                 faults; null for a run without faults
+     * @param stack    where this run stands on its services' JVMs, its {@code rowsAtStart} to be read here; null for
+     *                 stacks the lab did not start
      */
-    public ExperimentResults.RepeatResult measure(Endpoints endpoints, Map<String, ManagedProcess> measured, Cell cell, int repeat, int attempt, Path dir,
-                                           Function<Map<String, ManagedProcess>, FaultInjector> faults, ExperimentResults.StackUse stack) throws Exception {
+    public ExperimentResults.RepeatResult measure(Endpoints endpoints, RunProcesses measured, Cell cell, int repeat, int attempt, Path dir,
+                                           Function<RunProcesses, FaultInjector> faults, ExperimentResults.StackUse stack) throws Exception {
         // The prewarm's rows and an earlier cell's go: each run starts from the same empty database.
         Long rowsAtStart = null;
         if (endpoints.jdbcUrl() != null) rowsAtStart = new DatabaseReset(endpoints.jdbcUrl(), endpoints.jdbcUser(), endpoints.jdbcPassword()).truncateAndCount();
-        // Synchronized: a fault's restart replaces a process while the sampler reads them.
-        Map<String, ManagedProcess> processes = Collections.synchronizedMap(new LinkedHashMap<>(measured));
         Path resultsFile = dir.resolve("gatling-results.json");
         // The warm-up is the same run's first seconds at full load: the services and the load generator's own JVM
         // are warm when the hold window starts (a separate warm-up left the measured Gatling JVM cold, its JIT
@@ -75,16 +68,14 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
         LoadProperties properties = LoadProperties.closed(endpoints.gateway(), home.resolve("wiremock/ceps.csv"), cell.users())
                 .client(cell.factors().client()).profile(preset.rampUpSeconds(), preset.holdSeconds(), preset.rampDownSeconds())
                 .warmup(preset.warmupSeconds()).resultsFile(resultsFile);
-        ManagedProcess gatling = load.start(properties, dir.resolve("gatling"), dir.resolve("gatling.log"));
-        processes.put("gatling", gatling);
-        FaultInjector injector = faults != null ? faults.apply(processes) : null;
-        if (injector != null) injector.start(gatling, preset.warmupSeconds() + preset.rampUpSeconds());
-        int exit;
-        Sampler sampler = new Sampler(endpoints.pessoaManagement(), endpoints.gatewayManagement(), processes, progress::live, SystemStats.SYSTEM,
+        SampledLoad run = SampledLoad.start(load, properties, dir.resolve("gatling"), dir.resolve("gatling.log"), measured, endpoints, progress::live,
                 isolation::cpuSeconds);
-        BusiestSecondDump dumps = busiestSecondDump(measured, cell, sampler, dir);
+        FaultInjector injector = faults != null ? faults.apply(run.processes()) : null;
+        if (injector != null) injector.start(run.gatling(), preset.warmupSeconds() + preset.rampUpSeconds());
+        int exit;
+        BusiestSecondDump dumps = busiestSecondDump(measured, cell, run.sampler(), dir);
         try {
-            exit = load.await(gatling, preset.warmupSeconds() + preset.measuredSeconds() + 180L);
+            exit = run.await(preset.warmupSeconds() + preset.measuredSeconds() + 180L);
         } catch (IllegalStateException hung) {
             // A run that never ends (a stalled stack) is this cell's result, not the end of the experiment.
             if (load.aborted() || Thread.currentThread().isInterrupted()) throw hung;
@@ -96,27 +87,26 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
             throw aborted;
         } finally {
             if (dumps != null) dumps.stopWatching();
-            sampler.close();
+            run.close();
             progress.endLive();
         }
         List<ThreadDumpSummary> dumped = dumps != null ? dumps.finish() : null;
         if (dumps != null && dumps.error() != null) progress.note(cell.id() + ": thread dump: " + dumps.error());
         List<FaultEvent> events = injector != null ? injector.finish(Duration.ofMinutes(2)) : null;
-        Set<String> names = new LinkedHashSet<>(processes.keySet());
+        Set<String> names = new LinkedHashSet<>(run.processes().byName().keySet());
         names.add(Sampler.LAB);
-        ExperimentResults.RepeatResult result = Measurements.repeat(repeat, attempt, GatlingResults.read(resultsFile, exit), sampler, names,
-                reportOf(dir), stealThreshold);
-        Map<String, String> stall = result.client().ok() == 0 ? SilentWindow.dump(servicePids(measured), jcmdFor(ServiceJdk.resolve(cell.factors().jdk())),
+        ExperimentResults.RepeatResult result = Measurements.repeat(repeat, attempt, run.results(exit), run.sampler(), names, reportOf(dir), stealThreshold);
+        Map<String, String> stall = result.client().ok() == 0 ? SilentWindow.dump(measured.servicePids(), jcmdFor(ServiceJdk.resolve(cell.factors().jdk())),
                 cell.id() + ", repeat " + repeat, dir, resultsDirectory, progress) : null;
         ExperimentResults.StackUse use = stack == null ? null : new ExperimentResults.StackUse(stack.position(), stack.order(), rowsAtStart);
-        ExperimentResults.RunContext seen = observedOnServices(result.window(), measured, cell, sampler.startEpochMs(), dir);
+        ExperimentResults.RunContext seen = observedOnServices(result.window(), measured, cell, run.sampler().startEpochMs(), dir);
         FaultOutcome faulted = events == null ? null : outcome(resultsFile, events, endpoints, cell.factors().effectiveCepReadTimeoutMs());
         return result.withContext(new ExperimentResults.RunContext(null, use, seen.jdk(), faulted, seen.pinning(), dumped, stall));
     }
 
     /** In a virtual cell on services the lab started: their thread dumps at the hold window's busiest second. */
-    private BusiestSecondDump busiestSecondDump(Map<String, ManagedProcess> measured, Cell cell, Sampler sampler, Path dir) {
-        Map<String, Long> pids = servicePids(measured);
+    private BusiestSecondDump busiestSecondDump(RunProcesses measured, Cell cell, Sampler sampler, Path dir) {
+        Map<String, Long> pids = measured.servicePids();
         java.util.Optional<Path> jcmd = threadDumpJcmd(pids, cell);
         if (jcmd.isEmpty()) return null;
         // In the sampler's seconds the hold window starts a few seconds later (Gatling's JVM starts first) and the live rate
@@ -133,8 +123,8 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
      * both services' compilers jumped at the second of the first dump, where no platform cell, which takes none, paid
      * for it. Nothing where the cell takes no dumps.
      */
-    private Runnable threadDumpRehearsal(Map<String, ManagedProcess> services, Cell cell, Path dir) {
-        Map<String, Long> pids = servicePids(services);
+    private Runnable threadDumpRehearsal(RunProcesses services, Cell cell, Path dir) {
+        Map<String, Long> pids = services.servicePids();
         java.util.Optional<Path> jcmd = threadDumpJcmd(pids, cell);
         if (jcmd.isEmpty()) return () -> { };
         return () -> {
@@ -167,22 +157,13 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
         return jdk.jcmd().or(() -> ServiceJdk.theLabs().jcmd());
     }
 
-    private static Map<String, Long> servicePids(Map<String, ManagedProcess> measured) {
-        Map<String, Long> pids = new LinkedHashMap<>();
-        for (String service : List.of(StackSettings.Component.PESSOA.label(), StackSettings.Component.GATEWAY.label(), StackSettings.Component.APP.label())) {
-            ManagedProcess process = measured.get(service);
-            if (process != null) pids.put(service, process.pid());
-        }
-        return pids;
-    }
-
     /**
      * Where the lab started the services: the JDK they ran on, and each one's pinning over the window, from the JFR
      * recording it keeps from its start ({@link PinningRecording}).
      */
-    private static ExperimentResults.RunContext observedOnServices(Window window, Map<String, ManagedProcess> measured, Cell cell,
+    private static ExperimentResults.RunContext observedOnServices(Window window, RunProcesses measured, Cell cell,
                                                                   long samplerStartMs, Path dir) {
-        Map<String, Long> pids = servicePids(measured);
+        Map<String, Long> pids = measured.servicePids();
         if (pids.isEmpty()) return ExperimentResults.RunContext.NONE;
         ServiceJdk jdk = ServiceJdk.resolve(cell.factors().jdk());
         if (window == null || !cell.factors().observesThreads()) return ExperimentResults.RunContext.services(jdk.version(), null);
@@ -204,7 +185,7 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
      */
     public ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Cell cell, Path dir) throws java.io.IOException {
         int cap = preset.prewarmSeconds();
-        return prewarm(endpoints, Map.of(), cell, dir, List.of(new Prewarm.Stage(Prewarm.Rule.FIRST, cap, () -> announce(Prewarm.Rule.FIRST, cell, cap, ""),
+        return prewarm(endpoints, RunProcesses.NONE, cell, dir, List.of(new Prewarm.Stage(Prewarm.Rule.FIRST, cap, () -> announce(Prewarm.Rule.FIRST, cell, cap, ""),
                 () -> { }))).getFirst();
     }
 
@@ -216,9 +197,9 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
      * connection pool, every thread parked at once) were first compiled in the first cell's window (findings, November
      * 25, late evening). The last prewarm rehearses the cell's thread dumps.
      *
-     * @param services the services' processes, by name: their CPU per request says when they settled
+     * @param services the processes the lab started: the services' CPU per request says when they settled
      */
-    public ExperimentResults.Prewarmed prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir, Runnable latencyOn)
+    public ExperimentResults.Prewarmed prewarm(Endpoints endpoints, RunProcesses services, Cell cell, Path dir, Runnable latencyOn)
             throws java.io.IOException {
         // A user's application: one prewarm, with its stubs' latency as the cells have it (the lab switches no latency
         // it does not own, so there is no stage without it).
@@ -245,12 +226,12 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
                 rule.name(), cell.users(), maxSeconds, how));
     }
 
-    private List<ExperimentResults.Prewarmed> prewarm(Endpoints endpoints, Map<String, ManagedProcess> services, Cell cell, Path dir,
+    private List<ExperimentResults.Prewarmed> prewarm(Endpoints endpoints, RunProcesses services, Cell cell, Path dir,
                                                       List<Prewarm.Stage> stages) throws java.io.IOException {
         Files.createDirectories(dir);
         LoadProperties properties = LoadProperties.closed(endpoints.gateway(), home.resolve("wiremock/ceps.csv"), cell.users())
                 .client(cell.factors().client()).resultsFile(dir.resolve(stages.getFirst().rule().name() + "-results.json"));
-        return new Prewarm(load, progress).run(properties, endpoints.services(), services, dir, stages);
+        return new Prewarm(load, progress).run(properties, endpoints.services(), services.services(), dir, stages);
     }
 
     /** The timeline and recoveries from the load generator's results, and the rows from PostgreSQL itself. */

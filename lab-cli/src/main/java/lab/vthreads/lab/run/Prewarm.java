@@ -98,18 +98,6 @@ public final class Prewarm {
         this.progress = progress;
     }
 
-    /** The services' processes among a stack's, by name: what a prewarm reads the services' CPU from. */
-    public static Map<String, ManagedProcess> serviceProcesses(Map<lab.vthreads.lab.stack.StackSettings.Component, ManagedProcess> stack) {
-        Map<String, ManagedProcess> services = new LinkedHashMap<>();
-        stack.forEach((component, process) -> {
-            if (component == lab.vthreads.lab.stack.StackSettings.Component.PESSOA || component == lab.vthreads.lab.stack.StackSettings.Component.GATEWAY
-                    || component == lab.vthreads.lab.stack.StackSettings.Component.APP) {
-                services.put(component.label(), process);
-            }
-        });
-        return services;
-    }
-
     /**
      * @param properties  the load (users, client, CEPs), without its profile: the prewarm sets it
      * @param managements each service's management base URL, by name

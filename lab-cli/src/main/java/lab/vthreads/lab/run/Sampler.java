@@ -6,7 +6,7 @@ import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.metrics.PrometheusScrape;
 import lab.vthreads.lab.metrics.SystemStats;
 import lab.vthreads.lab.metrics.Quantiles;
-import lab.vthreads.lab.process.ManagedProcess;
+import lab.vthreads.lab.stack.RunProcesses;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -47,7 +47,7 @@ public final class Sampler implements AutoCloseable {
 
     private final String pessoaManagement;
     private final String gatewayManagement;
-    private final Map<String, ManagedProcess> processes;
+    private final RunProcesses processes;
     private final Consumer<String> live;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "lab-sampler");
@@ -71,7 +71,7 @@ public final class Sampler implements AutoCloseable {
     private int taken, dropped;
     private String firstDropped;
 
-    public Sampler(String pessoaManagement, String gatewayManagement, Map<String, ManagedProcess> processes, Consumer<String> live) {
+    public Sampler(String pessoaManagement, String gatewayManagement, RunProcesses processes, Consumer<String> live) {
         this(pessoaManagement, gatewayManagement, processes, live, SystemStats.SYSTEM, component -> OptionalDouble.empty());
     }
 
@@ -81,7 +81,7 @@ public final class Sampler implements AutoCloseable {
      *                 its processes' own wherever it counts at the start: a process's utime and stime leave out its
      *                 children that exited and drop when a process is replaced
      */
-    public Sampler(String pessoaManagement, String gatewayManagement, Map<String, ManagedProcess> processes, Consumer<String> live, SystemStats proc,
+    public Sampler(String pessoaManagement, String gatewayManagement, RunProcesses processes, Consumer<String> live, SystemStats proc,
             Function<String, OptionalDouble> counted) {
         this.proc = proc;
         this.counted = counted;
@@ -95,7 +95,7 @@ public final class Sampler implements AutoCloseable {
         this.live = live;
         firstPessoa = lastPessoa = PrometheusScrape.of(pessoaManagement, FAMILIES);
         firstGateway = lastGateway = PrometheusScrape.of(gatewayManagement, FAMILIES);
-        processes.forEach((name, p) -> startCpu(name, p.handles()));
+        processes.byName().forEach((name, p) -> startCpu(name, p.handles()));
         startCpu(LAB, List.of(ProcessHandle.current()));
         // With a fixed delay, a slow sample (a saturated service answers its scrape late) delays the next one instead
         // of causing a burst of catch-up samples; the windows weight each sample by the time it covers.
@@ -125,7 +125,7 @@ public final class Sampler implements AutoCloseable {
                 if (before != null) s.put(SampleKeys.cpuBusy(cpu), reading.sharesSince(before)[0]);
             });
             lastEach = each;
-            processes.forEach((name, p) -> {
+            processes.byName().forEach((name, p) -> {
                 List<ProcessHandle> handles = p.handles();
                 cpu(s, name, handles, wall);
                 s.put(SampleKeys.rssMb(name), proc.rssMb(handles));

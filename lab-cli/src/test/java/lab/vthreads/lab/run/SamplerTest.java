@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Timeout;
 
 import lab.vthreads.lab.metrics.SystemStats;
 
-import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -26,7 +25,7 @@ class SamplerTest {
     private static ExperimentResults.Sampling sample(String then, int seconds) throws InterruptedException {
         // The sampler's first scrape of each service, when it starts, gets a readable text.
         try (ManagementEndpoint management = ManagementEndpoint.serving(READABLE, 2, then);
-             Sampler sampler = new Sampler(management.url(), management.url(), Map.of(), line -> { })) {
+             Sampler sampler = new Sampler(management.url(), management.url(), lab.vthreads.lab.stack.RunProcesses.NONE, line -> { })) {
             while (sampler.sampling().taken() < seconds) Thread.sleep(100);
             return sampler.sampling();
         }
@@ -63,7 +62,7 @@ class SamplerTest {
             return n < 3 ? OptionalDouble.of(1000.0 * n) : OptionalDouble.empty();
         };
         try (ManagementEndpoint management = ManagementEndpoint.serving(READABLE, 2, READABLE);
-             Sampler sampler = new Sampler(management.url(), management.url(), Map.of(), line -> { }, SystemStats.SYSTEM, counted)) {
+             Sampler sampler = new Sampler(management.url(), management.url(), lab.vthreads.lab.stack.RunProcesses.NONE, line -> { }, SystemStats.SYSTEM, counted)) {
             while (sampler.sampling().taken() < 4) Thread.sleep(100);
             sampler.close();
 

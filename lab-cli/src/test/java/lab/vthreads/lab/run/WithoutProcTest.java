@@ -53,7 +53,7 @@ class WithoutProcTest {
         String readable = "jvm_threads_live_threads 12\n";
         Sampler sampler;
         try (ManagementEndpoint management = ManagementEndpoint.serving(readable, 0, readable)) {
-            sampler = new Sampler(management.url(), management.url(), Map.of(), line -> { }, new ProcStats(empty), component -> java.util.OptionalDouble.empty());
+            sampler = new Sampler(management.url(), management.url(), lab.vthreads.lab.stack.RunProcesses.NONE, line -> { }, new ProcStats(empty), component -> java.util.OptionalDouble.empty());
             try {
                 while (sampler.sampling().taken() < 3) Thread.sleep(100);
             } finally {
