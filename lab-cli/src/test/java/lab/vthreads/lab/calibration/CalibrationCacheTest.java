@@ -2,6 +2,7 @@ package lab.vthreads.lab.calibration;
 
 import lab.vthreads.lab.plan.Cell;
 import lab.vthreads.lab.plan.Preset;
+import lab.vthreads.lab.plan.TestPreset;
 import lab.vthreads.lab.progress.Progress;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Calibration;
@@ -20,20 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class CalibrationCacheTest {
 
-    static final Preset PRESET = Preset.parse("""
-            name: cache
-            description: two cells
-            simulation: CreatePessoaSimulation
-            workload: closed
-            users: [20]
-            modes: [platform, virtual]
-            rampUpSeconds: 1
-            holdSeconds: 5
-            rampDownSeconds: 0
-            warmupSeconds: 1
-            cepLatency: none
-            repeat: 1
-            """);
+    static final Preset PRESET = TestPreset.named("cache").description("two cells").users(20).seconds(1, 5, 1).build();
     static final Partition PARTITION = new Partition(Partition.Mode.AFFINITY, "test", "0", "1", Map.of());
 
     @TempDir

@@ -1,6 +1,7 @@
 package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.plan.Preset;
+import lab.vthreads.lab.plan.TestPreset;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.app.Application;
 import lab.vthreads.lab.app.PessoaAsAStranger;
@@ -46,25 +47,8 @@ class AppExperimentIT {
     @Test
     void measuresAUsersJarInBothModesFromTheSameDataInEveryCell(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
         Path dir = temp.resolve("run");
-        Preset tiny = Preset.parse("""
-                name: tiny-app
-                description: A user's application, a few seconds a cell.
-                why: A test.
-                simulation: ScenarioSimulation
-                workload: closed
-                users: [2, 4]
-                modes: [platform, virtual]
-                aaControl: virtual
-                aaControlUsers: highest
-                rampUpSeconds: 1
-                holdSeconds: 4
-                rampDownSeconds: 0
-                warmupSeconds: 2
-                cepLatency: fixed:20
-                tomcatThreads: 8
-                repeat: 1
-                prewarmSeconds: 8
-                """);
+        Preset tiny = TestPreset.named("tiny-app").description("A user's application, a few seconds a cell.").simulation("ScenarioSimulation")
+                .users(2, 4).aaControl("virtual").seconds(1, 4, 2).cepLatency("fixed:20").set("tomcatThreads", 8).set("prewarmSeconds", 8).build();
         Path scenario = PessoaAsAStranger.storeAndReadBack(temp, 5000);
         Application app = PessoaAsAStranger.withStubs(HOME);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
@@ -95,23 +79,9 @@ class AppExperimentIT {
     @Test
     void theCalibrationsProbePredictsTheThreadBoundOfADownstreamWait(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
         Path dir = temp.resolve("run");
-        Preset tiny = Preset.parse("""
-                name: tiny-app-threads
-                description: One downstream call of 100 ms behind 4 Tomcat threads and 16 users.
-                why: A test.
-                simulation: ScenarioSimulation
-                workload: closed
-                users: [16]
-                modes: [platform, virtual]
-                rampUpSeconds: 1
-                holdSeconds: 6
-                rampDownSeconds: 0
-                warmupSeconds: 2
-                cepLatency: fixed:100
-                tomcatThreads: 4
-                repeat: 1
-                prewarmSeconds: 10
-                """);
+        Preset tiny = TestPreset.named("tiny-app-threads").description("One downstream call of 100 ms behind 4 Tomcat threads and 16 users.")
+                .simulation("ScenarioSimulation").users(16).seconds(1, 6, 2).cepLatency("fixed:100").set("tomcatThreads", 4)
+                .set("prewarmSeconds", 10).build();
         Path scenario = Files.writeString(temp.resolve("scenario.yaml"), """
                 scenarios:
                   - name: one downstream call
@@ -137,22 +107,8 @@ class AppExperimentIT {
     /** A path the application does not serve: one clear error before anything is measured, and nothing left listening. */
     @Test
     void aScenarioTheApplicationDoesNotServeStopsTheRunBeforeAnyCell(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
-        Preset tiny = Preset.parse("""
-                name: tiny-app-unserved
-                description: A scenario with a path the application does not serve.
-                why: A test.
-                simulation: ScenarioSimulation
-                workload: closed
-                users: [2]
-                modes: [virtual]
-                rampUpSeconds: 1
-                holdSeconds: 4
-                rampDownSeconds: 0
-                warmupSeconds: 0
-                cepLatency: none
-                repeat: 1
-                prewarmSeconds: 15
-                """);
+        Preset tiny = TestPreset.named("tiny-app-unserved").description("A scenario with a path the application does not serve.")
+                .simulation("ScenarioSimulation").users(2).modes("virtual").set("prewarmSeconds", 15).build();
         Path scenario = Files.writeString(temp.resolve("scenario.yaml"), """
                 scenarios:
                   - name: count, then nowhere

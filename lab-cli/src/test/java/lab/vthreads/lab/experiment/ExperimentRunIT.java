@@ -1,6 +1,7 @@
 package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.plan.Preset;
+import lab.vthreads.lab.plan.TestPreset;
 import lab.vthreads.lab.measured.ExperimentResults;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
@@ -33,28 +34,10 @@ class ExperimentRunIT {
         Path dir = temp.resolve("run");
         // Two levels in both modes and the reactive contender, and an A/A copy of the higher virtual level, each mode on one
         // pair of JVMs; and two cells whose HikariCP version does not exist: their services must fail alone, with the reason.
-        Preset tiny = Preset.parse("""
-                name: tiny
-                description: Five cells, a few seconds each.
-                why: A test.
-                simulation: CreatePessoaSimulation
-                workload: closed
-                users: [3, 6]
-                modes: [platform, virtual]
-                aaControl: virtual
-                aaControlUsers: highest
-                rampUpSeconds: 1
-                holdSeconds: 4
-                rampDownSeconds: 0
-                warmupSeconds: 3
-                cepLatency: fixed:50
-                tomcatThreads: 10
-                repeat: 1
-                prewarmSeconds: 16
-                variants:
-                  - {name: jar, modes: [platform, virtual, reactive]}
-                  - {name: no-such-hikari, modes: [virtual], hikariCp: "0.0.0"}
-                """);
+        Preset tiny = TestPreset.named("tiny").description("Five cells, a few seconds each.").users(3, 6).aaControl("virtual").seconds(1, 4, 3)
+                .cepLatency("fixed:50").set("tomcatThreads", 10).set("prewarmSeconds", 16)
+                .list("variants", "{name: jar, modes: [platform, virtual, reactive]}", "{name: no-such-hikari, modes: [virtual], hikariCp: \"0.0.0\"}")
+                .build();
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).recalibrated(8).progressTo(progress).build());
 
@@ -190,20 +173,7 @@ class ExperimentRunIT {
     void abortStopsTheLoadGeneratorTheServicesAndTheInfrastructure(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
         // The run's folder inside the temporary one: the calibrations it keeps go beside it (../.calibrations), not in /tmp.
         Path dir = temp.resolve("run");
-        Preset tiny = Preset.parse("""
-                name: tiny
-                description: One cell.
-                simulation: CreatePessoaSimulation
-                workload: closed
-                users: [4]
-                modes: [platform]
-                rampUpSeconds: 1
-                holdSeconds: 60
-                rampDownSeconds: 0
-                warmupSeconds: 0
-                cepLatency: fixed:50
-                repeat: 1
-                """);
+        Preset tiny = TestPreset.named("tiny").description("One cell.").modes("platform").seconds(1, 60, 0).cepLatency("fixed:50").build();
         ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).recalibrated(60).build());
         Thread run = new Thread(() -> {
             try {

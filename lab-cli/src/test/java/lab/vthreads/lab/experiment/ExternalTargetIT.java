@@ -1,6 +1,7 @@
 package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.plan.Preset;
+import lab.vthreads.lab.plan.TestPreset;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.report.ResultsFiles;
 import lab.vthreads.lab.stack.Factors;
@@ -55,22 +56,8 @@ class ExternalTargetIT {
                 """.formatted(platform.ports().gateway(), platform.ports().pessoaManagement(), platform.ports().gatewayManagement(),
                 platform.jdbcUrl(), platform.ports().wiremock(), virtual.ports().gateway(), virtual.ports().pessoaManagement(),
                 virtual.ports().gatewayManagement()));
-        Preset tiny = Preset.parse("""
-                name: tiny
-                description: Two cells, a few seconds each.
-                why: A test.
-                simulation: CreatePessoaSimulation
-                workload: closed
-                users: [4]
-                modes: [platform, virtual]
-                rampUpSeconds: 1
-                holdSeconds: 4
-                rampDownSeconds: 0
-                warmupSeconds: 3
-                cepLatency: fixed:50
-                tomcatThreads: 10
-                repeat: 1
-                """);
+        Preset tiny = TestPreset.named("tiny").description("Two cells, a few seconds each.").seconds(1, 4, 3).cepLatency("fixed:50")
+                .set("tomcatThreads", 10).build();
         Path dir = temp.resolve("run");
         List<ProcessHandle> theirs = new ArrayList<>();
         try (RunningStack platformStack = RunningStack.start(platform); RunningStack virtualStack = RunningStack.start(virtual)) {

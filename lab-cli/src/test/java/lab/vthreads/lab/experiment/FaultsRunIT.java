@@ -1,6 +1,7 @@
 package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.plan.Preset;
+import lab.vthreads.lab.plan.TestPreset;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.faults.Fault;
 import lab.vthreads.lab.faults.FaultEvent;
@@ -31,26 +32,11 @@ class FaultsRunIT {
         // Every lookup fails during the CEP faults (4 kinds × 25%), so their effect cannot be missed in a few seconds. The
         // gaps leave room for restarts on a loaded machine: with a second build running beside this test, pessoa-service
         // took 24 s to restart here and the CEP API 15 s.
-        Preset faults = Preset.parse("""
-                name: tiny-faults
-                description: Each fault once, in one short cell.
-                simulation: CreatePessoaSimulation
-                workload: closed
-                users: [8]
-                modes: [virtual]
-                rampUpSeconds: 1
-                holdSeconds: 110
-                rampDownSeconds: 0
-                warmupSeconds: 3
-                cepLatency: fixed:50
-                poolTimeoutMs: 1000
-                repeat: 1
-                faults:
-                  - {kind: postgres-restart, atSecond: 3, seconds: 3}
-                  - {kind: pessoa-restart, atSecond: 15}
-                  - {kind: cep-faults, atSecond: 55, seconds: 4, rate: 0.25}
-                  - {kind: cep-restart, atSecond: 70}
-                """);
+        Preset faults = TestPreset.named("tiny-faults").description("Each fault once, in one short cell.").users(8).modes("virtual").seconds(1, 110, 3)
+                .cepLatency("fixed:50").set("poolTimeoutMs", 1000)
+                .list("faults", "{kind: postgres-restart, atSecond: 3, seconds: 3}", "{kind: pessoa-restart, atSecond: 15}",
+                        "{kind: cep-faults, atSecond: 55, seconds: 4, rate: 0.25}", "{kind: cep-restart, atSecond: 70}")
+                .build();
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(faults, dir).progressTo(progress).build());
 

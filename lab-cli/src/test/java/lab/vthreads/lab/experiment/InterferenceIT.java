@@ -1,6 +1,7 @@
 package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.plan.Preset;
+import lab.vthreads.lab.plan.TestPreset;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.run.Sampler;
 import lab.vthreads.lab.isolation.Isolation;
@@ -32,20 +33,8 @@ class InterferenceIT {
     /** More CPU than this on the load side that none of the lab's processes used: the machine is busy with other work. */
     static final double OUTSIDE_WORK_CORES = 0.25;
 
-    static final String SMALL = """
-            name: interference
-            description: Primes at 100 users, both modes, a few seconds each.
-            simulation: CountPrimesSimulation
-            workload: closed
-            users: [100]
-            modes: [platform, virtual]
-            rampUpSeconds: 3
-            holdSeconds: 12
-            rampDownSeconds: 0
-            warmupSeconds: 8
-            cepLatency: none
-            repeat: 1
-            """;
+    static final Preset SMALL = TestPreset.named("interference").description("Primes at 100 users, both modes, a few seconds each.")
+            .simulation("CountPrimesSimulation").users(100).seconds(3, 12, 8).build();
 
     @Test
     void theCheckPassesWithTheLoadGeneratorOffTheServicesCpusAndFailsWhenTheyShareThem(
@@ -92,7 +81,7 @@ class InterferenceIT {
     }
 
     private static ExperimentResults run(Path dir, Isolation.Request isolation) throws Exception {
-        ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(Preset.parse(SMALL), dir).isolation(isolation).build());
+        ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(SMALL, dir).isolation(isolation).build());
         return runner.run();
     }
 

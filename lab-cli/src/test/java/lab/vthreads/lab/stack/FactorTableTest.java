@@ -2,6 +2,7 @@ package lab.vthreads.lab.stack;
 
 import lab.vthreads.lab.cli.FactorOptions;
 import lab.vthreads.lab.plan.Preset;
+import lab.vthreads.lab.plan.TestPreset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -119,20 +120,8 @@ class FactorTableTest {
                 .containsEntry(Factor.TOMCAT_THREADS.target(), "25");
         for (Factor factor : Factor.values()) {
             if (factor.forReactive() || factor.asked(parse(factor)) == null) continue;
-            String yaml = """
-                    name: refused
-                    simulation: CreatePessoaSimulation
-                    workload: closed
-                    users: [2]
-                    modes: [virtual, reactive]
-                    rampUpSeconds: 0
-                    holdSeconds: 1
-                    rampDownSeconds: 0
-                    warmupSeconds: 0
-                    repeat: 1
-                    cepLatency: none
-                    %s: %s
-                    """.formatted(factor.key(), factor == Factor.CEP_LOCK ? "synchronized" : factor == Factor.HIKARI_CP ? "\"7.0.2\"" : "4");
+            String yaml = TestPreset.named("refused").users(2).modes("virtual", "reactive").seconds(0, 1, 0)
+                    .set(factor.key(), factor == Factor.CEP_LOCK ? "synchronized" : factor == Factor.HIKARI_CP ? "\"7.0.2\"" : "4").yaml();
             assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> Preset.parse(yaml))).as(factor.key())
                     .hasMessageContaining(factor.key() + " is a setting of the blocking pessoa-service");
         }
