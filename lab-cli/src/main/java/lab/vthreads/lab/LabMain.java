@@ -2,6 +2,7 @@ package lab.vthreads.lab;
 
 import lab.vthreads.lab.cli.CheckScenarioCommand;
 import lab.vthreads.lab.cli.CompareCommand;
+import lab.vthreads.lab.cli.FactorOptions;
 import lab.vthreads.lab.cli.ControlCommands;
 import lab.vthreads.lab.cli.MergeResultsCommand;
 import lab.vthreads.lab.cli.ReportCommand;
@@ -23,7 +24,7 @@ public final class LabMain {
     }
 
     public static CommandLine commandLine() {
-        return new CommandLine(new LabMain())
+        return FactorOptions.install(new CommandLine(new LabMain()))
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setExecutionExceptionHandler((ex, cmd, parsed) -> {
                     cmd.getErr().println(cmd.getColorScheme().errorText("lab: " + ex.getMessage()));

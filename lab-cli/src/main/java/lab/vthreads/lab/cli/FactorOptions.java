@@ -1,75 +1,83 @@
 package lab.vthreads.lab.cli;
 
-import lab.vthreads.infra.cep.CepLatency;
-import lab.vthreads.infra.cep.CepMockMain;
+import lab.vthreads.lab.stack.Factor;
 import lab.vthreads.lab.stack.Factors;
-import picocli.CommandLine.Option;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.ISetter;
+import picocli.CommandLine.Model.OptionSpec;
+
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
- * The experiment's factors as command-line options, shared by {@code ./lab up} and {@code ./lab run}. An option left
- * out says nothing: {@code run} keeps the preset's value, {@code up} the service's default.
+ * The experiment's factors as command-line options, shared by {@code ./lab up} and {@code ./lab run}: one option per
+ * row of the {@link Factor} table, added by {@link #install} to every command that mixes these in. An option left out
+ * says nothing: {@code run} keeps the preset's value, {@code up} the service's default.
  */
-public class FactorOptions {
+// @Command only to be a mixin: picocli takes no class as one without an annotation, and the options are added at run time.
+@CommandLine.Command
+public final class FactorOptions {
 
-    @Option(names = "--tomcat-threads", paramLabel = "N", description = "server.tomcat.threads.max of both services (default: Spring's 200)")
-    Integer tomcatThreads;
+    private final Map<Factor, Object> given = new EnumMap<>(Factor.class);
 
-    @Option(names = "--pool-size", paramLabel = "N", description = "HikariCP maximum pool size (default: Spring's 10)")
-    Integer poolSize;
+    /**
+     * Adds the factors' options to every command under {@code root} that has a FactorOptions among its mixins, at any
+     * depth, each option setting that FactorOptions.
+     */
+    public static CommandLine install(CommandLine root) {
+        for (CommandLine command : root.getSubcommands().values()) install(command);
+        find(root.getCommandSpec()).ifPresent(options -> options.addTo(root.getCommandSpec()));
+        return root;
+    }
 
-    @Option(names = "--pool-timeout-ms", paramLabel = "MS", description = "HikariCP connectionTimeout in ms (default: Hikari's 30000)")
-    Integer poolTimeoutMs;
+    private static java.util.Optional<FactorOptions> find(CommandSpec spec) {
+        for (CommandSpec mixin : spec.mixins().values()) {
+            if (mixin.userObject() instanceof FactorOptions options) return java.util.Optional.of(options);
+            java.util.Optional<FactorOptions> deeper = find(mixin);
+            if (deeper.isPresent()) return deeper;
+        }
+        return java.util.Optional.empty();
+    }
 
-    @Option(names = "--cep-latency", paramLabel = "LATENCY", converter = CepMockMain.LatencyConverter.class,
-            description = "lognormal:MEDIAN_MS:SIGMA | fixed:MS | uniform:LO_MS:HI_MS | none (default: lognormal:200:0.4)")
-    CepLatency cepLatency;
+    /** One option per factor on {@code command} (which must not have them yet), each setting this object. */
+    void addTo(CommandSpec command) {
+        for (Factor factor : Factor.values()) {
+            Factor.Cli cli = factor.cli();
+            ISetter setter = new ISetter() {
+                @Override
+                public <T> T set(T value) {
+                    if (value == null) given.remove(factor); else given.put(factor, value);
+                    return null;
+                }
+            };
+            OptionSpec.Builder option = OptionSpec.builder(cli.option()).description(cli.description()).type(cli.type()).setter(setter);
+            if (cli.parse() == null) {
+                option.arity("0").negatable(true);
+            } else {
+                option.paramLabel(cli.paramLabel()).converters(text -> {
+                    try {
+                        return cli.parse().apply(text);
+                    } catch (IllegalArgumentException refused) {
+                        throw new CommandLine.TypeConversionException(refused.getMessage());
+                    }
+                });
+            }
+            command.addOption(option.build());
+        }
+    }
 
-    @Option(names = "--cep-inside-transaction", negatable = true,
-            description = "look the CEPs up while holding the DB transaction: the pool-bottleneck scenario (default: outside)")
-    Boolean cepInsideTransaction;
-
-    @Option(names = "--db-concurrency-limit", paramLabel = "N", description = "backpressure: at most N requests in a database "
-            + "transaction, the rest get 503 + Retry-After at once (default: no limit)")
-    Integer concurrencyLimit;
-
-    @Option(names = "--cep-read-timeout-ms", paramLabel = "MS", description = "how long pessoa-service waits for a CEP answer "
-            + "before answering 504 cep-timeout (default: 2000)")
-    Integer cepReadTimeoutMs;
-
-    @Option(names = "--client", paramLabel = "impatient|patient", description = "how the load generator's users treat a 503 with "
-            + "Retry-After: impatient (a failure; the next request goes at once) or patient (sent again after it, with back-off and "
-            + "jitter) (default: impatient)")
-    String client;
-
-    @Option(names = "--jvm-processors", paramLabel = "N", description = "how many CPUs the services' JVMs believe they have "
-            + "(-XX:ActiveProcessorCount): carriers of virtual threads, GC (SerialGC below 2), JIT threads (default: their limit's, 2)")
-    Integer jvmProcessors;
-
-    @Option(names = "--hikari-cp", paramLabel = "VERSION", description = "run pessoa-service with this HikariCP version from "
-            + "pessoa-service/target/hikari/ (default: the one in its jar)")
-    String hikariCp;
-
-    @Option(names = "--jdk", paramLabel = "21|25|DIR", description = "the services' JDK: a feature release found among the installed "
-            + "JDKs (scripts/install-jdk21 installs a 21), or a JDK's directory (default: the lab's own)")
-    String jdk;
-
-    @Option(names = "--cep-lock", paramLabel = "none|synchronized|reentrant-lock", description = "each CEP lookup's I/O inside a lock of "
-            + "its own, as older clients did: synchronized pins a virtual thread on JDK 21 (default: none)")
-    String cepLock;
-
-    @Option(names = "--carriers", paramLabel = "N", description = "the virtual-thread scheduler's parallelism in both services "
-            + "(jdk.virtualThreadScheduler.parallelism) (default: the JVM's processors)")
-    Integer carriers;
-
-    @Option(names = "--observe-threads", negatable = true, description = "the services' JFR pinning recording and the virtual cells' "
-            + "thread dumps; --no-observe-threads only to measure what they cost (default: on)")
-    Boolean observeThreads;
+    /** A command of its own with only these options: for a test that parses them alone. */
+    public static CommandLine alone(FactorOptions options) {
+        CommandSpec spec = CommandSpec.create();
+        options.addTo(spec);
+        return new CommandLine(spec);
+    }
 
     /** What was given on the command line, nothing else. */
     public Factors factors() {
-        return Factors.builder().tomcatThreads(tomcatThreads).poolSize(poolSize).poolTimeoutMs(poolTimeoutMs)
-                .cepInsideTransaction(cepInsideTransaction).concurrencyLimit(concurrencyLimit).hikariCp(hikariCp)
-                .cepLatency(cepLatency != null ? cepLatency.text() : null).cepReadTimeoutMs(cepReadTimeoutMs).client(client)
-                .jvmProcessors(jvmProcessors).jdk(jdk).cepLock(cepLock).carriers(carriers).observeThreads(observeThreads).build();
+        Factors.Builder factors = Factors.builder();
+        given.forEach((factor, value) -> factors.set(factor.key(), value));
+        return factors.build();
     }
 }

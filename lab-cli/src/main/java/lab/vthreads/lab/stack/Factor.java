@@ -1,5 +1,7 @@
 package lab.vthreads.lab.stack;
 
+import lab.vthreads.infra.cep.CepLatency;
+
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -7,13 +9,14 @@ import java.util.function.Function;
 
 /**
  * Every factor, once: its key (a {@link Factors} component and the preset's YAML key), its command-line option, how it
- * reaches a process, and where it applies. What refuses a factor for a user's application, what a run against a stack
- * the lab did not start reports as not applied, and which Spring properties belong to an option are read from here;
- * FactorTableTest fails when a {@link Factors} component has no row, or a row's option, property or documentation is
- * missing.
+ * reaches a process, and where it applies. The options of {@code ./lab run} and {@code ./lab up}, the Spring properties
+ * only the lab's own services read, what refuses a factor for a user's application, what a run against a stack the lab
+ * did not start reports as not applied, and which Spring properties belong to an option are read from here. A new
+ * factor is a {@link Factors} component with its builder method, and a row here; FactorTableTest fails when either is
+ * missing, or the row's option, property or documentation line.
  *
  * @param key               the {@link Factors} component and the preset's key
- * @param option            the option of {@code ./lab run} and {@code ./lab up}
+ * @param cli               its option of {@code ./lab run} and {@code ./lab up}, which FactorOptions adds from here
  * @param route             how it reaches a process
  * @param target            the Spring property, JVM flag or parameter it becomes (null where the route says it all)
  * @param forApplications   whether a user's application ({@code --app}) can be given it: false for switches only the
@@ -27,26 +30,86 @@ import java.util.function.Function;
  *                          reactive service has no such setting and a reactive cell cannot be given it
  */
 public enum Factor {
-    TOMCAT_THREADS("tomcatThreads", "--tomcat-threads", Route.SPRING_PROPERTY, "server.tomcat.threads.max", true, false, Factors::tomcatThreads, Factor.GATEWAY_ONLY),
-    POOL_SIZE("poolSize", "--pool-size", Route.SPRING_PROPERTY, "spring.datasource.hikari.maximum-pool-size", true, false, Factors::poolSize, "spring.r2dbc.pool.max-size"),
-    POOL_TIMEOUT_MS("poolTimeoutMs", "--pool-timeout-ms", Route.SPRING_PROPERTY, "spring.datasource.hikari.connection-timeout", true, false,
-            Factors::poolTimeoutMs, "spring.r2dbc.pool.max-acquire-time"),
-    CEP_INSIDE_TRANSACTION("cepInsideTransaction", "--cep-inside-transaction", Route.SPRING_PROPERTY, "lab.cep.lookup-inside-transaction", false,
-            false, f -> Boolean.TRUE.equals(f.cepInsideTransaction()) ? true : null, Factor.SAME),
-    CONCURRENCY_LIMIT("concurrencyLimit", "--db-concurrency-limit", Route.SPRING_PROPERTY, "lab.database.concurrency-limit", false, false,
-            Factors::concurrencyLimit, null),
-    HIKARI_CP("hikariCp", "--hikari-cp", Route.LAUNCH, "pessoa-service's classpath", false, false, Factors::hikariCp, null),
-    CEP_LATENCY("cepLatency", "--cep-latency", Route.CEP_MOCK, "the CEP mock's (or the application's stubs') delay", true, true, Factors::cepLatency, Factor.SAME),
-    CEP_READ_TIMEOUT_MS("cepReadTimeoutMs", "--cep-read-timeout-ms", Route.SPRING_PROPERTY, "lab.cep.read-timeout", false, false,
-            Factors::cepReadTimeoutMs, Factor.SAME),
-    CLIENT("client", "--client", Route.LOAD_PARAMETER, "the simulation's patient or impatient users", true, true, Factors::client, Factor.SAME),
-    JVM_PROCESSORS("jvmProcessors", "--jvm-processors", Route.JVM_FLAG, "-XX:ActiveProcessorCount", true, false, Factors::jvmProcessors, Factor.SAME),
-    JDK("jdk", "--jdk", Route.LAUNCH, "the java the services start with", true, false, Factors::jdk, Factor.SAME),
-    CEP_LOCK("cepLock", "--cep-lock", Route.SPRING_PROPERTY, "lab.cep.lock", false, false, Factors::cepLock, null),
-    CARRIERS("carriers", "--carriers", Route.JVM_FLAG, "-Djdk.virtualThreadScheduler.parallelism", true, false, Factors::carriers, Factor.SAME),
+    TOMCAT_THREADS("tomcatThreads", Route.SPRING_PROPERTY, "server.tomcat.threads.max", true, false, Factors::tomcatThreads, Factor.GATEWAY_ONLY,
+            whole("--tomcat-threads", "N", "server.tomcat.threads.max of both services (default: Spring's 200)")),
+    POOL_SIZE("poolSize", Route.SPRING_PROPERTY, "spring.datasource.hikari.maximum-pool-size", true, false, Factors::poolSize, "spring.r2dbc.pool.max-size",
+            whole("--pool-size", "N", "HikariCP maximum pool size (default: Spring's 10)")),
+    POOL_TIMEOUT_MS("poolTimeoutMs", Route.SPRING_PROPERTY, "spring.datasource.hikari.connection-timeout", true, false, Factors::poolTimeoutMs,
+            "spring.r2dbc.pool.max-acquire-time", whole("--pool-timeout-ms", "MS", "HikariCP connectionTimeout in ms (default: Hikari's 30000)")),
+    CEP_INSIDE_TRANSACTION("cepInsideTransaction", Route.SPRING_PROPERTY, "lab.cep.lookup-inside-transaction", false, false,
+            f -> Boolean.TRUE.equals(f.cepInsideTransaction()) ? true : null, Factor.SAME,
+            flag("--cep-inside-transaction", "look the CEPs up while holding the DB transaction: the pool-bottleneck scenario (default: outside)")) {
+        @Override
+        public String propertyValue(Factors factors) {
+            // Said either way: which side of the transaction the lookups run is what the pool variants compare.
+            return Boolean.toString(factors.lookupsInsideTransaction());
+        }
+    },
+    CONCURRENCY_LIMIT("concurrencyLimit", Route.SPRING_PROPERTY, "lab.database.concurrency-limit", false, false, Factors::concurrencyLimit, null,
+            whole("--db-concurrency-limit", "N", "backpressure: at most N requests in a database transaction, the rest get 503 + Retry-After at "
+                    + "once (default: no limit)")),
+    HIKARI_CP("hikariCp", Route.LAUNCH, "pessoa-service's classpath", false, false, Factors::hikariCp, null,
+            text("--hikari-cp", "VERSION", "run pessoa-service with this HikariCP version from pessoa-service/target/hikari/ (default: the one in its jar)")),
+    CEP_LATENCY("cepLatency", Route.CEP_MOCK, "the CEP mock's (or the application's stubs') delay", true, true, Factors::cepLatency, Factor.SAME,
+            new Cli("--cep-latency", "LATENCY", "lognormal:MEDIAN_MS:SIGMA | fixed:MS | uniform:LO_MS:HI_MS | none (default: lognormal:200:0.4)",
+                    String.class, latency -> CepLatency.parse(latency).text())),
+    CEP_READ_TIMEOUT_MS("cepReadTimeoutMs", Route.SPRING_PROPERTY, "lab.cep.read-timeout", false, false, Factors::cepReadTimeoutMs, Factor.SAME,
+            whole("--cep-read-timeout-ms", "MS", "how long pessoa-service waits for a CEP answer before answering 504 cep-timeout (default: 2000)")) {
+        @Override
+        public String propertyValue(Factors factors) {
+            // A Duration in Spring's terms: a bare number would be read as milliseconds too, but the unit says it.
+            return factors.cepReadTimeoutMs() == null ? null : factors.cepReadTimeoutMs() + "ms";
+        }
+    },
+    CLIENT("client", Route.LOAD_PARAMETER, "the simulation's patient or impatient users", true, true, Factors::client, Factor.SAME,
+            text("--client", "impatient|patient", "how the load generator's users treat a 503 with Retry-After: impatient (a failure; the next "
+                    + "request goes at once) or patient (sent again after it, with back-off and jitter) (default: impatient)")),
+    JVM_PROCESSORS("jvmProcessors", Route.JVM_FLAG, "-XX:ActiveProcessorCount", true, false, Factors::jvmProcessors, Factor.SAME,
+            whole("--jvm-processors", "N", "how many CPUs the services' JVMs believe they have (-XX:ActiveProcessorCount): carriers of virtual "
+                    + "threads, GC (SerialGC below 2), JIT threads (default: their limit's, 2)")),
+    JDK("jdk", Route.LAUNCH, "the java the services start with", true, false, Factors::jdk, Factor.SAME,
+            text("--jdk", "21|25|DIR", "the services' JDK: a feature release found among the installed JDKs (scripts/install-jdk21 installs a 21), "
+                    + "or a JDK's directory (default: the lab's own)")),
+    CEP_LOCK("cepLock", Route.SPRING_PROPERTY, "lab.cep.lock", false, false, Factors::cepLock, null,
+            text("--cep-lock", "none|synchronized|reentrant-lock", "each CEP lookup's I/O inside a lock of its own, as older clients did: "
+                    + "synchronized pins a virtual thread on JDK 21 (default: none)")),
+    CARRIERS("carriers", Route.JVM_FLAG, "-Djdk.virtualThreadScheduler.parallelism", true, false, Factors::carriers, Factor.SAME,
+            whole("--carriers", "N", "the virtual-thread scheduler's parallelism in both services (jdk.virtualThreadScheduler.parallelism) "
+                    + "(default: the JVM's processors)")),
     // Off only on the lab's own JVMs; a stack the lab did not start is never recorded, so asking nothing of it is no loss.
-    OBSERVE_THREADS("observeThreads", "--observe-threads", Route.OBSERVER, "the JFR pinning recording and thread dumps", true, true,
-            Factors::observeThreads, Factor.SAME);
+    OBSERVE_THREADS("observeThreads", Route.OBSERVER, "the JFR pinning recording and thread dumps", true, true, Factors::observeThreads, Factor.SAME,
+            flag("--observe-threads", "the services' JFR pinning recording and the virtual cells' thread dumps; --no-observe-threads only to "
+                    + "measure what they cost (default: on)")),
+    CEP_MAX_CONNECTIONS("cepMaxConnections", Route.SPRING_PROPERTY, "lab.cep.max-connections", false, false, Factors::cepMaxConnections, Factor.SAME,
+            whole("--cep-max-connections", "N", "connections to the CEP API at most, in pessoa-service's HTTP client and the reactive service's "
+                    + "Reactor Netty pool alike; a lookup that finds none free waits for one (default: 2000)"));
+
+    /**
+     * How a factor reads on the command line ({@link lab.vthreads.lab.cli.FactorOptions} adds one option per row).
+     *
+     * @param type  what the option takes: {@link Boolean} for a flag ({@code --x} and {@code --no-x}), else a value
+     * @param parse the value from its text, refusing what is not one with an {@link IllegalArgumentException}; null for a flag
+     */
+    public record Cli(String option, String paramLabel, String description, Class<?> type, Function<String, Object> parse) {
+    }
+
+    private static Cli whole(String option, String paramLabel, String description) {
+        return new Cli(option, paramLabel, description, Integer.class, value -> {
+            try {
+                return Integer.valueOf(value.strip());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("'" + value + "' is not a whole number");
+            }
+        });
+    }
+
+    private static Cli text(String option, String paramLabel, String description) {
+        return new Cli(option, paramLabel, description, String.class, value -> value);
+    }
+
+    private static Cli flag(String option, String description) {
+        return new Cli(option, null, description, Boolean.class, null);
+    }
 
     /** In the reactive column: the factor reaches the reactive service as it reaches pessoa-service. */
     public static final String SAME = "same";
@@ -59,7 +122,7 @@ public enum Factor {
     }
 
     private final String key;
-    private final String option;
+    private final Cli cli;
     private final Route route;
     private final String target;
     private final boolean forApplications;
@@ -67,10 +130,10 @@ public enum Factor {
     private final Function<Factors, Object> asked;
     private final String reactive;
 
-    Factor(String key, String option, Route route, String target, boolean forApplications, boolean forExternalStacks,
-           Function<Factors, Object> asked, String reactive) {
+    Factor(String key, Route route, String target, boolean forApplications, boolean forExternalStacks, Function<Factors, Object> asked,
+           String reactive, Cli cli) {
         this.key = key;
-        this.option = option;
+        this.cli = cli;
         this.route = route;
         this.target = target;
         this.forApplications = forApplications;
@@ -94,7 +157,11 @@ public enum Factor {
     }
 
     public String option() {
-        return option;
+        return cli.option();
+    }
+
+    public Cli cli() {
+        return cli;
     }
 
     public Route route() {
@@ -118,10 +185,16 @@ public enum Factor {
         return asked.apply(factors);
     }
 
+    /** The value of its Spring property ({@link #target}) under {@code factors}; null where they leave the service's own. */
+    public String propertyValue(Factors factors) {
+        Object value = asked(factors);
+        return value == null ? null : value.toString();
+    }
+
     /** The Spring properties an option owns, for every factor that becomes one in a user's application too. */
     public static Map<String, String> optionsOfApplicationProperties() {
         Map<String, String> owned = new LinkedHashMap<>();
-        Arrays.stream(values()).filter(f -> f.route == Route.SPRING_PROPERTY && f.forApplications).forEach(f -> owned.put(f.target, f.option));
+        Arrays.stream(values()).filter(f -> f.route == Route.SPRING_PROPERTY && f.forApplications).forEach(f -> owned.put(f.target, f.option()));
         return owned;
     }
 }

@@ -2,7 +2,12 @@ package lab.vthreads.lab.stack;
 
 import lab.vthreads.infra.cep.CepLatency;
 
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The experiment's factors: everything a preset, a variant, a cell, the command line and one start of the stack can
@@ -10,10 +15,10 @@ import java.util.List;
  * the command line) replace only what it names, and a factor still unsaid when the stack starts keeps the service's
  * own default ({@link ServiceDefaults}).
  *
- * <p>A new factor is a new component here (with its line in {@link #overriddenBy} and its builder method), its row in
- * {@link Factor} (key, option, route, where it applies), its option in FactorOptions, the place that applies it
- * ({@link SpringProperties} for the services, the load generator's properties for the client side) and its line in
- * docs/presets.md; FactorTableTest fails until each is there.
+ * <p>A new factor is a new component here with its builder method, and its row in {@link Factor} (key, option, route,
+ * where it applies); the merge, the command-line option and, for a Spring property only the lab's services read, the
+ * property are derived from those. Its line in docs/presets.md too; FactorTableTest fails until each is there. A factor
+ * that reaches a process another way (a JVM flag, the launch, the load generator) also needs the code that applies it.
  *
  * @param tomcatThreads        {@code server.tomcat.threads.max} of both services
  * @param poolSize             HikariCP's maximum pool size
@@ -35,6 +40,8 @@ import java.util.List;
  *                             ({@code jdk.virtualThreadScheduler.parallelism}); null: the JVM's processors
  * @param observeThreads       the services' JFR pinning recording and, in virtual cells, the thread dumps at the busiest
  *                             second; null: on. Off only to measure what observing costs (an A/A pair)
+ * @param cepMaxConnections    the CEP client's connections at most, in either implementation of the service; null: their
+ *                             own (high enough that the lab's scenarios never wait for one)
  */
 public record Factors(
         Integer tomcatThreads,
@@ -50,7 +57,21 @@ public record Factors(
         String jdk,
         String cepLock,
         Integer carriers,
-        Boolean observeThreads) {
+        Boolean observeThreads,
+        Integer cepMaxConnections) {
+
+    // Before NONE: the builder that makes it reads them.
+    private static final List<RecordComponent> COMPONENTS = List.of(Factors.class.getRecordComponents());
+
+    private static final Constructor<Factors> CANONICAL;
+
+    static {
+        try {
+            CANONICAL = Factors.class.getDeclaredConstructor(COMPONENTS.stream().map(RecordComponent::getType).toArray(Class<?>[]::new));
+        } catch (NoSuchMethodException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     public static final List<String> CEP_LOCKS = List.of("none", "synchronized", "reentrant-lock");
 
@@ -67,6 +88,7 @@ public record Factors(
         positive(cepReadTimeoutMs, "cepReadTimeoutMs");
         positive(jvmProcessors, "jvmProcessors");
         positive(carriers, "carriers");
+        positive(cepMaxConnections, "cepMaxConnections");
         if (concurrencyLimit != null && concurrencyLimit == 0) {
             throw new IllegalArgumentException("concurrencyLimit must be positive, or -1 for no limit");
         }
@@ -92,21 +114,12 @@ public record Factors(
     /** These factors, with every one that {@code more} names replaced by its value. */
     public Factors overriddenBy(Factors more) {
         if (more == null) return this;
-        return new Factors(
-                pick(more.tomcatThreads, tomcatThreads),
-                pick(more.poolSize, poolSize),
-                pick(more.poolTimeoutMs, poolTimeoutMs),
-                pick(more.cepInsideTransaction, cepInsideTransaction),
-                pick(more.concurrencyLimit, concurrencyLimit),
-                pick(more.hikariCp, hikariCp),
-                pick(more.cepLatency, cepLatency),
-                pick(more.cepReadTimeoutMs, cepReadTimeoutMs),
-                pick(more.client, client),
-                pick(more.jvmProcessors, jvmProcessors),
-                pick(more.jdk, jdk),
-                pick(more.cepLock, cepLock),
-                pick(more.carriers, carriers),
-                pick(more.observeThreads, observeThreads));
+        Builder merged = builder();
+        for (RecordComponent component : COMPONENTS) {
+            Object value = read(component, more);
+            merged.set(component.getName(), value != null ? value : read(component, this));
+        }
+        return merged.build();
     }
 
     public static Factors tomcatThreads(int threads) {
@@ -123,28 +136,50 @@ public record Factors(
 
     /** Factors by name, for code and tests: {@code Factors.builder().poolSize(10).cepInsideTransaction(true).build()}. */
     public static final class Builder {
-        private Integer tomcatThreads, poolSize, poolTimeoutMs, concurrencyLimit, cepReadTimeoutMs, jvmProcessors, carriers;
-        private Boolean cepInsideTransaction, observeThreads;
-        private String hikariCp, cepLatency, client, jdk, cepLock;
+        private final Map<String, Object> values = new HashMap<>();
 
-        public Builder tomcatThreads(Integer v) { tomcatThreads = v; return this; }
-        public Builder poolSize(Integer v) { poolSize = v; return this; }
-        public Builder poolTimeoutMs(Integer v) { poolTimeoutMs = v; return this; }
-        public Builder cepInsideTransaction(Boolean v) { cepInsideTransaction = v; return this; }
-        public Builder concurrencyLimit(Integer v) { concurrencyLimit = v; return this; }
-        public Builder hikariCp(String v) { hikariCp = v; return this; }
-        public Builder cepLatency(String v) { cepLatency = v; return this; }
-        public Builder cepReadTimeoutMs(Integer v) { cepReadTimeoutMs = v; return this; }
-        public Builder client(String v) { client = v; return this; }
-        public Builder jvmProcessors(Integer v) { jvmProcessors = v; return this; }
-        public Builder jdk(String v) { jdk = v; return this; }
-        public Builder cepLock(String v) { cepLock = v; return this; }
-        public Builder carriers(Integer v) { carriers = v; return this; }
-        public Builder observeThreads(Boolean v) { observeThreads = v; return this; }
+        public Builder tomcatThreads(Integer v) { return set("tomcatThreads", v); }
+        public Builder poolSize(Integer v) { return set("poolSize", v); }
+        public Builder poolTimeoutMs(Integer v) { return set("poolTimeoutMs", v); }
+        public Builder cepInsideTransaction(Boolean v) { return set("cepInsideTransaction", v); }
+        public Builder concurrencyLimit(Integer v) { return set("concurrencyLimit", v); }
+        public Builder hikariCp(String v) { return set("hikariCp", v); }
+        public Builder cepLatency(String v) { return set("cepLatency", v); }
+        public Builder cepReadTimeoutMs(Integer v) { return set("cepReadTimeoutMs", v); }
+        public Builder client(String v) { return set("client", v); }
+        public Builder jvmProcessors(Integer v) { return set("jvmProcessors", v); }
+        public Builder jdk(String v) { return set("jdk", v); }
+        public Builder cepLock(String v) { return set("cepLock", v); }
+        public Builder carriers(Integer v) { return set("carriers", v); }
+        public Builder observeThreads(Boolean v) { return set("observeThreads", v); }
+        public Builder cepMaxConnections(Integer v) { return set("cepMaxConnections", v); }
+
+        /** A factor by its key ({@link Factor#key()}), as the command line's options give them. */
+        public Builder set(String key, Object value) {
+            if (COMPONENTS.stream().noneMatch(c -> c.getName().equals(key))) throw new IllegalArgumentException("no factor " + key);
+            values.put(key, value);
+            return this;
+        }
 
         public Factors build() {
-            return new Factors(tomcatThreads, poolSize, poolTimeoutMs, cepInsideTransaction, concurrencyLimit, hikariCp, cepLatency, cepReadTimeoutMs,
-                    client, jvmProcessors, jdk, cepLock, carriers, observeThreads);
+            Object[] arguments = COMPONENTS.stream().map(c -> values.get(c.getName())).toArray();
+            try {
+                return CANONICAL.newInstance(arguments);
+            } catch (InvocationTargetException e) {
+                // The constructor's own refusal (a pool of 0, an unknown lock), as it would be thrown by a direct call.
+                if (e.getCause() instanceof RuntimeException refused) throw refused;
+                throw new IllegalStateException(e.getCause());
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    private static Object read(RecordComponent component, Factors factors) {
+        try {
+            return component.getAccessor().invoke(factors);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
         }
     }
 

@@ -60,10 +60,7 @@ final class SpringProperties {
         Map<String, String> properties = common(settings, p.pessoa(), p.pessoaManagement());
         properties.putAll(database(settings, settings.jdbcUrl() + (settings.jdbcUrl().contains("?") ? "&" : "?") + "reWriteBatchedInserts=true"));
         properties.put("lab.cep.base-url", settings.url(p.wiremock()));
-        properties.put("lab.cep.lookup-inside-transaction", Boolean.toString(f.lookupsInsideTransaction()));
-        putIfSet(properties, "lab.database.concurrency-limit", f.concurrencyLimit());
-        if (f.cepReadTimeoutMs() != null) properties.put("lab.cep.read-timeout", f.cepReadTimeoutMs() + "ms");
-        if (f.cepLock() != null) properties.put("lab.cep.lock", f.cepLock());
+        properties.putAll(labOnly(f, false));
         return properties;
     }
 
@@ -92,8 +89,22 @@ final class SpringProperties {
         properties.put("spring.flyway.user", user);
         properties.put("spring.flyway.password", password);
         properties.put("lab.cep.base-url", settings.url(p.wiremock()));
-        properties.put("lab.cep.lookup-inside-transaction", Boolean.toString(f.lookupsInsideTransaction()));
-        if (f.cepReadTimeoutMs() != null) properties.put("lab.cep.read-timeout", f.cepReadTimeoutMs() + "ms");
+        properties.putAll(labOnly(f, true));
+        return properties;
+    }
+
+    /**
+     * The properties only the lab's own services read, each from its row of the {@link Factor} table: a new factor of
+     * that kind needs no line here. In the reactive service only the rows that reach it under the same name.
+     */
+    private static Map<String, String> labOnly(Factors factors, boolean reactive) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        for (Factor factor : Factor.values()) {
+            if (factor.route() != Factor.Route.SPRING_PROPERTY || factor.forApplications()) continue;
+            if (reactive && !Factor.SAME.equals(factor.reactive())) continue;
+            String value = factor.propertyValue(factors);
+            if (value != null) properties.put(factor.target(), value);
+        }
         return properties;
     }
 
