@@ -9,7 +9,8 @@ public enum Bottleneck {
     THREADS("Tomcat threads"),
     POOL("connection pool"),
     CLIENT("users (closed workload)"),
-    PINNED("carriers pinned");
+    PINNED("carriers pinned"),
+    CEP_CONNECTIONS("CEP client's connections");
 
     private final String label;
 

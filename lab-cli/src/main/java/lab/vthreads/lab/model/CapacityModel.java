@@ -73,6 +73,21 @@ public final class CapacityModel {
     }
 
     /**
+     * The prediction with the CEP client's connections added: each lookup holds one for as long as the API takes to
+     * answer, so at most {@code connections} lookups are in flight, and X ≤ connections ÷ (lookups per request × the
+     * time each takes) (Little's law for the connections as servers). Only where a cell sets the client's limit
+     * ({@code cepMaxConnections}): the services' own is set high enough never to bind.
+     */
+    public static Prediction withCepConnections(Prediction prediction, int connections, double lookupSecondsPerRequest) {
+        if (connections <= 0 || !(lookupSecondsPerRequest > 0)) return prediction;
+        List<Bound> bounds = new ArrayList<>(prediction.bounds());
+        bounds.add(new Bound(Bottleneck.CEP_CONNECTIONS, connections / lookupSecondsPerRequest,
+                String.format(Locale.ROOT, "%d CEP connections ÷ %.0f ms of lookups", connections, lookupSecondsPerRequest * 1000)));
+        return new Prediction(List.copyOf(bounds), bounds.stream().min(Comparator.comparingDouble(Bound::throughput)).orElseThrow(),
+                prediction.notMeasured());
+    }
+
+    /**
      * The bottleneck the measurements point at, checked in the order a queue reveals it: a busy CPU slows
      * everything (full thread pools then follow from it), a pool with waiters is the next resource, a platform pool
      * with every thread busy the one after; otherwise only the users limit the load.

@@ -10,7 +10,7 @@ import java.util.List;
  *
  * <p>The stations are those the calibration measured: each set of CPUs as a queue with its CPU per request (a side of
  * several cores as that many servers); the connection pool as a station of pool-size servers held for the
- * connection's hold; carriers held while pinned likewise; and the rest of the response time with nothing queued (the
+ * connection's hold; carriers held while pinned, and the CEP client's connections where a cell limits them, likewise; and the rest of the response time with nothing queued (the
  * CEP lookups outside the transaction, the network) as a delay. A request's time holding a connection contains some
  * of its CPU and, with the lookups inside the transaction, its CEP wait: the delay is what is left once the CPU and
  * the longest hold are taken out, so that one request alone takes the calibrated response time. Tomcat's threads,
@@ -38,6 +38,15 @@ public final class QueueingModel {
      * @param monitorHoldSeconds how long a request holds its carrier pinned
      */
     public static Prediction predict(CellDemand d, double carriers, double monitorHoldSeconds) {
+        return predict(d, carriers, monitorHoldSeconds, 0, 0);
+    }
+
+    /**
+     * @param cepConnections          the CEP client's connections where a cell limits them (0: the service's own, which
+     *                                never binds), a station of that many servers each held for a request's lookups
+     * @param lookupSecondsPerRequest how long a request's lookups hold a connection
+     */
+    public static Prediction predict(CellDemand d, double carriers, double monitorHoldSeconds, int cepConnections, double lookupSecondsPerRequest) {
         List<Station> stations = new ArrayList<>();
         double cpu = 0;
         for (CpuDemand c : d.cpus()) {
@@ -56,6 +65,10 @@ public final class QueueingModel {
         if (carriers > 0 && monitorHoldSeconds > 0) {
             stations.add(new Station("carriers pinned", monitorHoldSeconds, carriers));
             longestHold = Math.max(longestHold, monitorHoldSeconds);
+        }
+        if (cepConnections > 0 && lookupSecondsPerRequest > 0) {
+            stations.add(new Station("CEP client's connections", lookupSecondsPerRequest, cepConnections));
+            longestHold = Math.max(longestHold, lookupSecondsPerRequest);
         }
         stations.add(Station.delay("latency with nothing queued", Math.max(0, d.responseSeconds() - cpu - longestHold)));
         int limit = d.tomcatThreads() != null ? d.tomcatThreads() : Integer.MAX_VALUE;

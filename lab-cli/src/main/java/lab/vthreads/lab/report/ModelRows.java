@@ -56,9 +56,12 @@ final class ModelRows {
             RepeatResult first = cell.repeats().getFirst();
             double carriers = carriers(f, first);
             boolean pins = pinsCarriers(c, first);
-            double monitorHold = calibration.cepLookupsPerRequest() * cepMeanMs / 1000;
-            if (pins) prediction = CapacityModel.withPinnedCarriers(prediction, carriers, monitorHold);
-            QueueingModel.Prediction queueing = QueueingModel.predict(demand, pins ? carriers : 0, monitorHold);
+            double lookupSeconds = calibration.cepLookupsPerRequest() * cepMeanMs / 1000;
+            if (pins) prediction = CapacityModel.withPinnedCarriers(prediction, carriers, lookupSeconds);
+            // A request's lookups hold a CEP connection as long as they hold a pinned carrier: the same seconds.
+            int cepConnections = f.cepMaxConnections() != null ? f.cepMaxConnections() : 0;
+            prediction = CapacityModel.withCepConnections(prediction, cepConnections, lookupSeconds);
+            QueueingModel.Prediction queueing = QueueingModel.predict(demand, pins ? carriers : 0, lookupSeconds, cepConnections, lookupSeconds);
             boolean isolated = partition != null && partition.isolated();
             double busy = Stat.of(cell.repeats().stream().mapToDouble(r -> isolated ? sideBusy(r, partition.systemCpus()) : r.machine() != null ? r.machine().meanBusy() : Double.NaN)
                     .toArray()).median();

@@ -37,6 +37,19 @@ class CapacityModelTest {
     }
 
     @Test
+    void aLimitOnTheCepClientsConnectionsBoundsEveryModeToConnectionsDividedByTheLookupsTime() {
+        // 20 connections ÷ 0.44 s of lookups per request (two of 220 ms) = 45.5 req/s, under the 25 threads' 55.6
+        Prediction p = CapacityModel.withCepConnections(CapacityModel.predict(defaultPreset(25, 200)), 20, 0.44);
+
+        assertThat(p.bottleneck()).isEqualTo(Bottleneck.CEP_CONNECTIONS);
+        assertThat(p.throughput()).isCloseTo(20 / 0.44, within(0.001));
+        assertThat(p.binding().formula()).isEqualTo("20 CEP connections ÷ 440 ms of lookups");
+        assertThat(CapacityModel.withCepConnections(p, 0, 0.44).bounds()).as("no limit set: no bound").hasSize(p.bounds().size());
+        assertThat(CapacityModel.withCepConnections(CapacityModel.predict(defaultPreset(25, 200)), 2000, 0.44).bottleneck())
+                .as("the services' own 2000 ÷ 0.44 s: never the bound").isEqualTo(Bottleneck.THREADS);
+    }
+
+    @Test
     void virtualThreadsHaveNoThreadBoundSoTheCpuBinds() {
         Prediction p = CapacityModel.predict(defaultPreset(null, 200));
 

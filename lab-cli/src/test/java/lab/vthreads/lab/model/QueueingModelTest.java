@@ -59,4 +59,15 @@ class QueueingModelTest {
         // the CPU spent holding the connection is counted beside the hold: 2 ms in 440
         assertThat(QueueingModel.predict(alone).responseSeconds()).isCloseTo(0.44, within(0.44 * 0.01));
     }
+
+    @Test
+    void aLimitOnTheCepClientsConnectionsIsAStationOfThatManyServersHeldForTheLookups() {
+        // 20 connections each held 0.40 s of the 0.44: at most 50 req/s for 1000 users; one user alone still takes 0.44 s
+        assertThat(QueueingModel.predict(cell(null, 1000), 0, 0, 20, 0.40).throughput()).isCloseTo(20 / 0.40, within(20 / 0.40 * 0.01));
+        // the pool's 1 ms hold overlaps the lookups and is counted beside them, as with the pinned carriers
+        assertThat(QueueingModel.predict(cell(null, 1), 0, 0, 20, 0.40).responseSeconds()).isCloseTo(0.44, within(0.44 * 0.01));
+        double without = QueueingModel.predict(cell(null, 20)).throughput();
+        assertThat(QueueingModel.predict(cell(null, 20), 0, 0, 2000, 0.40).throughput()).as("a limit far above the users: only that 1 ms")
+                .isCloseTo(without, within(without * 0.01));
+    }
 }
