@@ -72,7 +72,8 @@ public record RunComparison(String preset, List<String> changed, List<CellPair> 
             throw new IllegalArgumentException("the runs' cells differ: only the first has " + (onlyA.isEmpty() ? "none" : String.join(", ", onlyA))
                     + "; only the second has " + (onlyB.isEmpty() ? "none" : String.join(", ", onlyB)) + " (same --users, --modes and --variants?)");
         }
-        double floor = Math.max(widestSpread(a), widestSpread(b));
+        // NaN only when neither run has an A/A copy (Math.max would give NaN where either had none).
+        double floor = maxKnown(widestSpread(a), widestSpread(b));
         List<CellPair> pairs = new ArrayList<>();
         cellsA.forEach((key, cellA) -> {
             CellResult cellB = cellsB.get(key);
@@ -116,9 +117,12 @@ public record RunComparison(String preset, List<String> changed, List<CellPair> 
             return new String[] {low > 1 || high < 1 ? "yes" : null, text};
         }
         if (!(ratio > 0) || Double.isInfinite(ratio)) return new String[] {null, "a side served nothing"};
-        boolean outside = Math.abs(ratio - 1) > floor;
+        // Neither run has an A/A copy: no spread to beat, only the rule for a single run.
+        boolean outside = Double.isNaN(floor) || Math.abs(ratio - 1) > floor;
         boolean large = Math.abs(ratio - 1) > BetweenRuns.UNREPEATED;
-        String text = String.format(Locale.ROOT, "one repeat on a side: A/A spread ±%.1f%%, %.0f%% from parity needed", floor * 100,
+        String text = Double.isNaN(floor)
+                ? String.format(Locale.ROOT, "one repeat on a side and no A/A copy in either run: %.0f%% from parity needed", BetweenRuns.UNREPEATED * 100)
+                : String.format(Locale.ROOT, "one repeat on a side: A/A spread ±%.1f%%, %.0f%% from parity needed", floor * 100,
                 BetweenRuns.UNREPEATED * 100);
         return new String[] {outside && large ? "yes" : null, text};
     }
@@ -135,8 +139,12 @@ public record RunComparison(String preset, List<String> changed, List<CellPair> 
         return java.util.Arrays.stream(v).map(x -> (x - mean) * (x - mean)).sum();
     }
 
+    private static double maxKnown(double x, double y) {
+        return Double.isNaN(x) ? y : Double.isNaN(y) ? x : Math.max(x, y);
+    }
+
     private static double widestSpread(ExperimentResults run) {
-        return AaControl.of(run).stream().mapToDouble(AaControl.Spread::throughput).max().orElse(0);
+        return AaControl.of(run).stream().mapToDouble(AaControl.Spread::throughput).max().orElse(Double.NaN);
     }
 
     static Figures figures(CellResult cell) {

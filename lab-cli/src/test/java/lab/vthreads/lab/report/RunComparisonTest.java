@@ -44,7 +44,7 @@ class RunComparisonTest {
         assertThat(RunComparison.of(run(runs(100)), run(runs(110))).cells().getFirst().beyondNoise()).as("10%: one pair cannot tell").isFalse();
         RunComparison.CellPair large = RunComparison.of(run(runs(100)), run(runs(130))).cells().getFirst();
         assertThat(large.beyondNoise()).isTrue();
-        assertThat(large.noise()).isEqualTo("one repeat on a side: A/A spread ±0.0%, 20% from parity needed");
+        assertThat(large.noise()).as("neither run has an A/A copy: no spread to quote").isEqualTo("one repeat on a side and no A/A copy in either run: 20% from parity needed");
     }
 
     @Test
