@@ -25,7 +25,7 @@ final class ImplementationSizes {
      */
     static final List<String> PESSOA_BEYOND_CONTRACT = List.of("lab/vthreads/pessoa/primes", "lab/vthreads/pessoa/iobound",
             "lab/vthreads/pessoa/observability", "lab/vthreads/pessoa/cep/LegacyConnectionLock.java",
-            "lab/vthreads/pessoa/pessoa/RetryAfterEstimate.java");
+            "lab/vthreads/pessoa/registration/RetryAfterEstimate.java");
 
     private ImplementationSizes() {
     }

@@ -1,7 +1,7 @@
 package lab.vthreads.pessoa.problem;
 
 import lab.vthreads.contract.problem.ContractProblems;
-import lab.vthreads.pessoa.pessoa.RetryAfterEstimate;
+import lab.vthreads.pessoa.registration.RetryAfterEstimate;
 import lab.vthreads.service.ProblemTypes;
 import lab.vthreads.service.RequestIds;
 import org.hibernate.exception.JDBCConnectionException;

@@ -1,4 +1,4 @@
-package lab.vthreads.pessoa.pessoa;
+package lab.vthreads.pessoa.registration;
 
 import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.cep.CepLatency;

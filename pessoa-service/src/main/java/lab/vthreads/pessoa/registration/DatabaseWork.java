@@ -1,4 +1,4 @@
-package lab.vthreads.pessoa.pessoa;
+package lab.vthreads.pessoa.registration;
 
 import jakarta.persistence.EntityManager;
 import lab.vthreads.contract.deadline.RequestDeadline;

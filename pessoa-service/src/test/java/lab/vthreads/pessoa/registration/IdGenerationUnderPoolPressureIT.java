@@ -1,4 +1,4 @@
-package lab.vthreads.pessoa.pessoa;
+package lab.vthreads.pessoa.registration;
 
 import lab.vthreads.contract.pessoa.PessoaRequest;
 import lab.vthreads.infra.testdata.Cpfs;

@@ -1,4 +1,4 @@
-package lab.vthreads.pessoa.pessoa;
+package lab.vthreads.pessoa.registration;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;

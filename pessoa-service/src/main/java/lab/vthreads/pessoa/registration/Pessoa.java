@@ -1,4 +1,4 @@
-package lab.vthreads.pessoa.pessoa;
+package lab.vthreads.pessoa.registration;
 
 import jakarta.persistence.CascadeType;
 import jakarta.persistence.Column;

@@ -1,4 +1,4 @@
-package lab.vthreads.pessoa.pessoa;
+package lab.vthreads.pessoa.registration;
 
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.Query;
