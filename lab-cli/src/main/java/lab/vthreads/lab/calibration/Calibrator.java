@@ -18,6 +18,7 @@ import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.RunningStack;
+import lab.vthreads.lab.stack.ServiceDefaults;
 import lab.vthreads.lab.stack.StackSettings;
 
 import java.nio.file.Files;
@@ -34,7 +35,8 @@ import java.nio.file.Path;
  * the seconds after the load generator's own start-up.
  *
  * <p>Only the CPU may bind in the calibration, so its services run with every other limit lifted: Tomcat threads
- * above the saturation run's users, the lookups outside the transaction, no concurrency limit.
+ * above the saturation run's users, the lookups outside the transaction, no concurrency limit, the CEP client's
+ * connections at the services' own number.
  */
 public final class Calibrator {
 
@@ -87,7 +89,7 @@ public final class Calibrator {
         this.directory = resultsDirectory.resolve(cell.mode().reactive() ? "calibration-reactive" : "calibration");
         // A user's application has only the thread limit to lift: the others are pessoa-service's switches.
         Factors.Builder lifted = Factors.builder().tomcatThreads(Math.max(cell.factors().effectiveTomcatThreads(), CalibrationLoads.MAX_SATURATION_USERS));
-        if (base.application() == null) lifted.cepInsideTransaction(false).concurrencyLimit(-1);
+        if (base.application() == null) lifted.cepInsideTransaction(false).concurrencyLimit(-1).cepMaxConnections(ServiceDefaults.CEP_MAX_CONNECTIONS);
         this.settings = base.with(cell.mode(), cell.factors().overriddenBy(lifted.build()), directory);
         this.cellLatency = cell.factors().latency();
         this.load = load;
@@ -159,12 +161,13 @@ public final class Calibrator {
      * Whether services started for {@code cell} are the services the calibration measures: virtual threads (whose Tomcat
      * runs every request on a virtual thread of its own, so its maximum thread count, the one limit the calibration
      * raises that such a cell may set low, holds nothing) or the reactive service (no request thread at all), the
-     * lookups outside the transaction, and no concurrency limit.
+     * lookups outside the transaction, no concurrency limit and no limit on the CEP client's connections.
      */
     public static boolean canRunOn(Cell cell) {
         // Lookups inside synchronized pin JDK 21's carriers: saturated, such services measure the pinned bound, not their CPU.
         return (cell.mode() == lab.vthreads.lab.stack.ThreadMode.VIRTUAL || cell.mode().reactive()) && !cell.factors().lookupsInsideTransaction()
-                && cell.factors().effectiveConcurrencyLimit() == null && !"synchronized".equals(cell.factors().cepLock());
+                && cell.factors().effectiveConcurrencyLimit() == null && !"synchronized".equals(cell.factors().cepLock())
+                && cell.factors().cepMaxConnections() == null;
     }
 
     /**

@@ -12,6 +12,8 @@ public final class ServiceDefaults {
     public static final int POOL_SIZE = 10;
     /** HikariCP's {@code connectionTimeout}, in ms. */
     public static final int POOL_TIMEOUT_MS = 30_000;
+    /** {@code lab.cep.max-connections} of both implementations of the service: high enough never to bind. */
+    public static final int CEP_MAX_CONNECTIONS = 2000;
 
     private ServiceDefaults() {
     }

@@ -3,6 +3,9 @@ package lab.vthreads.lab.calibration;
 import lab.vthreads.lab.measured.SampleKeys;
 import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.metrics.Window;
+import lab.vthreads.lab.plan.Cell;
+import lab.vthreads.lab.stack.Factors;
+import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -99,5 +102,14 @@ class CalibratorTest {
     private static Map<String, Double> sample(double t, double requests, double pessoaCores) {
         return Map.of(SampleKeys.TIME, t, SampleKeys.GATEWAY_REQUESTS, requests, SampleKeys.GATEWAY_REQUEST_SECONDS, requests * 0.01,
                 SampleKeys.cpu("pessoa-service"), pessoaCores);
+    }
+
+    @Test
+    void servicesWithALimitOnTheirCepConnectionsAreNotTheCalibrationsToMeasure() {
+        Factors latency = Factors.builder().cepLatency("fixed:200").build();
+        assertThat(Calibrator.canRunOn(new Cell(null, ThreadMode.VIRTUAL, 120, latency))).isTrue();
+        // At saturation the limit, not the CPU, would hold the calibration: it measures on services without it.
+        assertThat(Calibrator.canRunOn(new Cell(null, ThreadMode.VIRTUAL, 120, latency.overriddenBy(Factors.builder().cepMaxConnections(60).build()))))
+                .isFalse();
     }
 }
