@@ -65,11 +65,8 @@ public final class CapacityModel {
      */
     public static Prediction withPinnedCarriers(Prediction prediction, double carriers, double monitorHoldSeconds) {
         if (!(carriers > 0) || !(monitorHoldSeconds > 0)) return prediction;
-        List<Bound> bounds = new ArrayList<>(prediction.bounds());
-        bounds.add(new Bound(Bottleneck.PINNED, carriers / monitorHoldSeconds,
+        return withBound(prediction, new Bound(Bottleneck.PINNED, carriers / monitorHoldSeconds,
                 String.format(Locale.ROOT, "%.0f carriers ÷ %.0f ms held pinned", carriers, monitorHoldSeconds * 1000)));
-        return new Prediction(List.copyOf(bounds), bounds.stream().min(Comparator.comparingDouble(Bound::throughput)).orElseThrow(),
-                prediction.notMeasured());
     }
 
     /**
@@ -80,9 +77,14 @@ public final class CapacityModel {
      */
     public static Prediction withCepConnections(Prediction prediction, int connections, double lookupSecondsPerRequest) {
         if (connections <= 0 || !(lookupSecondsPerRequest > 0)) return prediction;
-        List<Bound> bounds = new ArrayList<>(prediction.bounds());
-        bounds.add(new Bound(Bottleneck.CEP_CONNECTIONS, connections / lookupSecondsPerRequest,
+        return withBound(prediction, new Bound(Bottleneck.CEP_CONNECTIONS, connections / lookupSecondsPerRequest,
                 String.format(Locale.ROOT, "%d CEP connections ÷ %.0f ms of lookups", connections, lookupSecondsPerRequest * 1000)));
+    }
+
+    /** The prediction with one more bound, which binds if it is the smallest. */
+    private static Prediction withBound(Prediction prediction, Bound added) {
+        List<Bound> bounds = new ArrayList<>(prediction.bounds());
+        bounds.add(added);
         return new Prediction(List.copyOf(bounds), bounds.stream().min(Comparator.comparingDouble(Bound::throughput)).orElseThrow(),
                 prediction.notMeasured());
     }

@@ -31,11 +31,11 @@ import java.util.function.Function;
  */
 public enum Factor {
     TOMCAT_THREADS("tomcatThreads", Route.SPRING_PROPERTY, "server.tomcat.threads.max", true, false, Factors::tomcatThreads, Factor.GATEWAY_ONLY,
-            whole("--tomcat-threads", "N", "server.tomcat.threads.max of both services (default: Spring's 200)")),
+            whole("--tomcat-threads", "N", "server.tomcat.threads.max of both services (default: Spring's " + ServiceDefaults.TOMCAT_THREADS + ")")),
     POOL_SIZE("poolSize", Route.SPRING_PROPERTY, "spring.datasource.hikari.maximum-pool-size", true, false, Factors::poolSize, "spring.r2dbc.pool.max-size",
-            whole("--pool-size", "N", "HikariCP maximum pool size (default: Spring's 10)")),
+            whole("--pool-size", "N", "HikariCP maximum pool size (default: Spring's " + ServiceDefaults.POOL_SIZE + ")")),
     POOL_TIMEOUT_MS("poolTimeoutMs", Route.SPRING_PROPERTY, "spring.datasource.hikari.connection-timeout", true, false, Factors::poolTimeoutMs,
-            "spring.r2dbc.pool.max-acquire-time", whole("--pool-timeout-ms", "MS", "HikariCP connectionTimeout in ms (default: Hikari's 30000)")),
+            "spring.r2dbc.pool.max-acquire-time", whole("--pool-timeout-ms", "MS", "HikariCP connectionTimeout in ms (default: Hikari's " + ServiceDefaults.POOL_TIMEOUT_MS + ")")),
     CEP_INSIDE_TRANSACTION("cepInsideTransaction", Route.SPRING_PROPERTY, "lab.cep.lookup-inside-transaction", false, false,
             f -> Boolean.TRUE.equals(f.cepInsideTransaction()) ? true : null, Factor.SAME,
             flag("--cep-inside-transaction", "look the CEPs up while holding the DB transaction: the pool-bottleneck scenario (default: outside)")) {
@@ -54,7 +54,8 @@ public enum Factor {
             new Cli("--cep-latency", "LATENCY", "lognormal:MEDIAN_MS:SIGMA | fixed:MS | uniform:LO_MS:HI_MS | none (default: lognormal:200:0.4)",
                     String.class, latency -> CepLatency.parse(latency).text())),
     CEP_READ_TIMEOUT_MS("cepReadTimeoutMs", Route.SPRING_PROPERTY, "lab.cep.read-timeout", false, false, Factors::cepReadTimeoutMs, Factor.SAME,
-            whole("--cep-read-timeout-ms", "MS", "how long pessoa-service waits for a CEP answer before answering 504 cep-timeout (default: 2000)")) {
+            whole("--cep-read-timeout-ms", "MS", "how long pessoa-service waits for a CEP answer before answering 504 cep-timeout (default: "
+                    + Factors.SERVICE_CEP_READ_TIMEOUT_MS + ")")) {
         @Override
         public String propertyValue(Factors factors) {
             // A Duration in Spring's terms: a bare number would be read as milliseconds too, but the unit says it.
@@ -82,7 +83,7 @@ public enum Factor {
                     + "measure what they cost (default: on)")),
     CEP_MAX_CONNECTIONS("cepMaxConnections", Route.SPRING_PROPERTY, "lab.cep.max-connections", false, false, Factors::cepMaxConnections, Factor.SAME,
             whole("--cep-max-connections", "N", "connections to the CEP API at most, in pessoa-service's HTTP client and the reactive service's "
-                    + "Reactor Netty pool alike; a lookup that finds none free waits for one (default: 2000)"));
+                    + "Reactor Netty pool alike; a lookup that finds none free waits for one (default: " + ServiceDefaults.CEP_MAX_CONNECTIONS + ")"));
 
     /**
      * How a factor reads on the command line ({@link lab.vthreads.lab.cli.FactorOptions} adds one option per row).

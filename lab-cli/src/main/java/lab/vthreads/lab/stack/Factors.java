@@ -214,10 +214,6 @@ public record Factors(
         return concurrencyLimit != null && concurrencyLimit > 0 ? concurrencyLimit : null;
     }
 
-    private static <T> T pick(T override, T base) {
-        return override != null ? override : base;
-    }
-
     private static void positive(Integer value, String name) {
         if (value != null && value < 1) {
             throw new IllegalArgumentException(name + " must be at least 1, got " + value);
