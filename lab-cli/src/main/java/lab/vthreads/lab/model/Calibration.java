@@ -95,7 +95,11 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
                       double connectionsPerRequest, double connectionHoldMs, double machineBusy) {
     }
 
-    /** The slope between a low-rate and a higher-rate run; everything else from the low one, where nothing queues. */
+    /**
+     * The slope between a low-rate and a higher-rate run. The lookups and the acquisitions per request come from both
+     * runs' requests together: they are the scenario's, whatever the load, and a request's random number of addresses
+     * averages out only over many requests. The times come from the low run alone, where nothing queues.
+     */
     public static Calibration of(int cores, double highRate, Run low, Run high, Run saturated, double saturationCepMeanMs, int saturationUsers) {
         double dx = high.throughput() - low.throughput();
         if (dx <= 0) {
@@ -112,8 +116,16 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
         Map<String, Double> saturatedMs = new LinkedHashMap<>();
         saturated.cores().forEach((process, used) -> saturatedMs.put(process, used / saturated.throughput() * 1000));
         return new Calibration(cores, highRate, low.seconds() + high.seconds(), high.throughput(), cpuMs, low.responseMs(),
-                low.cepLookupsPerRequest(), low.connectionsPerRequest(), low.connectionHoldMs(), high.machineBusy(), background,
+                perRequest(low, high, Run::cepLookupsPerRequest), perRequest(low, high, Run::connectionsPerRequest), low.connectionHoldMs(),
+                high.machineBusy(), background,
                 saturated.throughput(), saturated.machineBusy(), saturatedMs, saturationCepMeanMs, saturationUsers, null);
+    }
+
+    /** A count per request over both runs' requests. */
+    static double perRequest(Run low, Run high, java.util.function.ToDoubleFunction<Run> count) {
+        double lowRequests = low.seconds() * low.throughput(), highRequests = high.seconds() * high.throughput();
+        if (!(lowRequests + highRequests > 0)) return count.applyAsDouble(low);
+        return (count.applyAsDouble(low) * lowRequests + count.applyAsDouble(high) * highRequests) / (lowRequests + highRequests);
     }
 
     /**

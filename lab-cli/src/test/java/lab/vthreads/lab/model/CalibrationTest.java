@@ -90,6 +90,22 @@ class CalibrationTest {
     }
 
     @Test
+    void countsLookupsAndAcquisitionsOverBothRunsRequests() {
+        // 10 s at 30 req/s with 1.90 lookups (300 requests), 10 s at 90 req/s with 2.02 (900): lookups
+        // (1.90 × 300 + 2.02 × 900) ÷ 1200 = 1.99; acquisitions (1.0 × 300 + 1.2 × 900) ÷ 1200 = 1.15
+        Calibration.Run low = new Calibration.Run(10, 30, Map.of("pessoa-service", 0.10), 6.0, 1.90, 1.0, 5.0, 0.1);
+        Calibration.Run high = new Calibration.Run(10, 90, Map.of("pessoa-service", 0.22), 7.0, 2.02, 1.2, 6.0, 0.2);
+
+        Calibration c = Calibration.of(2, 90, low, high, SATURATED, 217, 32);
+
+        assertThat(c.cepLookupsPerRequest()).isCloseTo(1.99, within(1e-9));
+        assertThat(c.connectionsPerRequest()).isCloseTo(1.15, within(1e-9));
+        // times stay the low run's, where nothing queues
+        assertThat(c.responseMs()).isEqualTo(6.0);
+        assertThat(c.connectionHoldMs()).isEqualTo(5.0);
+    }
+
+    @Test
     void anEndpointThatTakesNoConnectionHasNoPoolBound() {
         Calibration.Run low = new Calibration.Run(20, 30, Map.of("pessoa-service", 0.2), 5, 0, 0.01, 1, 0.1);
         Calibration.Run high = new Calibration.Run(20, 90, Map.of("pessoa-service", 0.5), 5, 0, 0.01, 1, 0.3);
