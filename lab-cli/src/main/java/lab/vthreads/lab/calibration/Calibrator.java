@@ -86,7 +86,7 @@ public final class Calibrator {
     public Calibrator(RunningStack stack, StackSettings base, Cell cell, LoadGenerators load, Progress progress, Path resultsDirectory, Path home, int seconds,
                Partition partition, int prewarmSeconds, DatabaseSnapshot snapshot) {
         this.stack = stack;
-        this.directory = resultsDirectory.resolve(cell.mode().reactive() ? "calibration-reactive" : "calibration");
+        this.directory = directory(resultsDirectory, cell.mode());
         // A user's application has only the thread limit to lift: the others are pessoa-service's switches.
         Factors.Builder lifted = Factors.builder().tomcatThreads(Math.max(cell.factors().effectiveTomcatThreads(), CalibrationLoads.MAX_SATURATION_USERS));
         if (base.application() == null) lifted.cepInsideTransaction(false).concurrencyLimit(-1).cepMaxConnections(ServiceDefaults.CEP_MAX_CONNECTIONS);
@@ -101,6 +101,11 @@ public final class Calibrator {
         this.endpoints = Endpoints.of(settings);
         this.latency = DownstreamLatency.of(settings);
         this.snapshot = snapshot;
+    }
+
+    /** Where a calibration of {@code mode}'s services writes its runs' files, inside a run's results. */
+    public static Path directory(Path resultsDirectory, lab.vthreads.lab.stack.ThreadMode mode) {
+        return resultsDirectory.resolve(mode.reactive() ? "calibration-reactive" : "calibration");
     }
 
     private boolean application() {

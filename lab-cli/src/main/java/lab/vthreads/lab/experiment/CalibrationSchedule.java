@@ -14,6 +14,9 @@ import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.ThreadMode;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -31,13 +34,16 @@ final class CalibrationSchedule {
 
     private final ExperimentRunner.Options options;
     private final Preset preset;
-    private final List<Cell> cells;
+    /** The cells, as {@code --scale} sized them once it has. */
+    private List<Cell> cells;
     private final Progress progress;
     private final ThreadMode mode;
     /** Where the calibration is measured after the cells, and its fingerprint; null when it is not. */
     private StackPlan.Placed host;
     private String fingerprint;
     private volatile Calibration measuredOnHost;
+    /** With {@code --scale}: the calibration the cells were sized from, the model's if the one after them fails. */
+    private Calibration sizing;
 
     /** @param mode VIRTUAL for the calibration every blocking cell is predicted from, REACTIVE for the reactive cells' */
     CalibrationSchedule(ExperimentRunner.Options options, Preset preset, List<Cell> cells, Progress progress, ThreadMode mode) {
@@ -71,7 +77,7 @@ final class CalibrationSchedule {
         if (!calibrates()) return null;
         fingerprint = CalibrationCache.fingerprint(options.home(), preset, calibrated(cells, mode), options.calibrationSeconds(), partition, cores,
                 options.application(), options.scenario());
-        CalibrationCache kept = new CalibrationCache(options.resultsDirectory().getParent());
+        CalibrationCache kept = cache();
         Calibration reused = options.recalibrate() ? null : kept.reuse(fingerprint, progress).orElse(null);
         if (reused != null) return reused;
         host = sizesCells() || !Calibrator.canRunOn(calibrated(cells, mode)) ? null : lastStackOf(calibrated(cells, mode));
@@ -83,6 +89,51 @@ final class CalibrationSchedule {
         return null;
     }
 
+    /**
+     * Once {@code --scale} has sized the cells from the calibration on fresh services: the model's calibration is then
+     * measured again after the cells, on the calibrated cell's own warm services, as it is without {@code --scale}. The
+     * sizing run met services fresh from their prewarm, at the unscaled preset's saturation users; the cells it sizes
+     * run on services warmed by every level before them, and a CPU-bound cell is predicted from what a request costs on
+     * those. Where that cell's services cannot host it, or an earlier run kept one for the sized cell, nothing runs again.
+     *
+     * @return the calibration the cells are predicted from for now: the one kept for the sized cell, else the sizing one
+     */
+    Calibration afterSizing(List<Cell> sized, Calibration sizingCalibration, Partition partition, int cores) {
+        cells = List.copyOf(sized);
+        Cell calibrated = calibrated(cells, mode);
+        if (sizingCalibration == null || !Calibrator.canRunOn(calibrated)) return sizingCalibration;
+        fingerprint = CalibrationCache.fingerprint(options.home(), preset, calibrated, options.calibrationSeconds(), partition, cores,
+                options.application(), options.scenario());
+        Calibration reused = options.recalibrate() ? null : cache().reuse(fingerprint, progress).orElse(null);
+        if (reused != null) return reused;
+        sizing = sizingCalibration;
+        host = lastStackOf(calibrated);
+        keepSizingRunsApart();
+        progress.note("Calibration for the model: measured again after the cells, on the warm services of " + String.join(", ", host.group().order())
+                + "; the cells were sized from the one on fresh services");
+        return sizingCalibration;
+    }
+
+    /** The sizing calibration's own runs stay beside the model's, which would write over them in the same folder. */
+    private void keepSizingRunsApart() {
+        Path runs = Calibrator.directory(options.resultsDirectory(), mode);
+        if (!Files.isDirectory(runs)) return;
+        try {
+            Files.move(runs, runs.resolveSibling(runs.getFileName() + "-sizing"));
+        } catch (IOException e) {
+            progress.note("the sizing calibration's runs could not be moved to calibration-sizing/ (" + e.getMessage() + "); the model's write over them");
+        }
+    }
+
+    /** Whether the model's calibration is still to be measured after the cells, where a sizing one was measured before them. */
+    boolean remeasuresAfterSizing() {
+        return sizing != null && host != null;
+    }
+
+    private CalibrationCache cache() {
+        return new CalibrationCache(options.resultsDirectory().getParent());
+    }
+
     /** Whether the calibration runs on this pair of JVMs once its cells are measured. */
     boolean hosts(StackPlan.Placed placed) {
         return host != null && host.equals(placed);
@@ -91,7 +142,7 @@ final class CalibrationSchedule {
     /** On the host's services, once its cells are measured ({@link #hosts}); a failure is said, and left to {@link #afterCells}. */
     void onHost(RunningStack stack, StackSettings base, LoadGenerators load, Partition partition, int cores, DatabaseSnapshot snapshot) throws Exception {
         try {
-            measuredOnHost = new CalibrationCache(options.resultsDirectory().getParent()).keep(fingerprint,
+            measuredOnHost = cache().keep(fingerprint,
                     calibrator(stack, base, load, partition, snapshot).calibrateOnWarmServices(cores, String.join(", ", host.group().order())),
                     options.resultsDirectory(), progress);
         } catch (Exception e) {
@@ -107,9 +158,12 @@ final class CalibrationSchedule {
     Calibration afterCells(RunningStack stack, StackSettings base, LoadGenerators load, Partition partition, int cores, Calibration before) throws Exception {
         if (host == null) return before;
         if (measuredOnHost != null) return measuredOnHost;
+        if (sizing != null) {
+            progress.note("the model uses the calibration the cells were sized from, on fresh services");
+            return sizing;
+        }
         try {
-            return new CalibrationCache(options.resultsDirectory().getParent()).keep(fingerprint,
-                    calibrator(stack, base, load, partition, null).calibrate(cores), options.resultsDirectory(), progress);
+            return cache().keep(fingerprint, calibrator(stack, base, load, partition, null).calibrate(cores), options.resultsDirectory(), progress);
         } catch (Exception e) {
             if (load.aborted() || Thread.currentThread().isInterrupted()) throw e;
             progress.note("calibration failed (" + e.getMessage() + "): the cells' results are kept, with no capacity model");
@@ -122,10 +176,10 @@ final class CalibrationSchedule {
         if (!calibrates()) return Duration.ZERO;
         // A user's application has one run more: the single-user probe, with its load generator's start.
         long probe = options.application() != null ? options.calibrationSeconds() + 8 : 0;
-        if (!sizesCells() && Calibrator.canRunOn(calibrated(cells, mode))) {
-            return Duration.ofSeconds(Calibrator.estimateOnWarmSeconds(options.calibrationSeconds()) + probe);
-        }
-        return Duration.ofSeconds(Calibrator.estimateSeconds(options.calibrationSeconds()) + probe
+        long onWarm = Calibrator.canRunOn(calibrated(cells, mode)) ? Calibrator.estimateOnWarmSeconds(options.calibrationSeconds()) : 0;
+        if (!sizesCells() && onWarm > 0) return Duration.ofSeconds(onWarm + probe);
+        // --scale: the sizing calibration on fresh services, then the model's on the warm ones where they can host it
+        return Duration.ofSeconds(Calibrator.estimateSeconds(options.calibrationSeconds()) + probe + (sizesCells() ? onWarm : 0)
                 // the prewarm instead of the warm-up (about 30 s): what the services need, up to the cap, and its drain
                 + (preset.prewarmSeconds() > 0 ? Math.min(preset.prewarmSeconds(), 100) + 8 - 30 : 0));
     }

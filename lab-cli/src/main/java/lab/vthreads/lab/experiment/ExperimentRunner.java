@@ -175,6 +175,11 @@ public final class ExperimentRunner {
             calibration = schedule.beforeCells(stack, base, load, partition, cores);
             if (options.scale()) {
                 scaled = scale(calibration, partition);
+                calibration = schedule.afterSizing(cells, calibration, partition, cores);
+                if (schedule.remeasuresAfterSizing()) {
+                    scaled = scaled.withNote("That bound was measured on fresh services before the cells; the model's calibration is measured "
+                            + "again after them, on their warm services.");
+                }
             }
             // Only now are the cells final: --scale replaces them with the machine's Tomcat threads and users.
             tally = new PairOfJvms.Tally(cells);

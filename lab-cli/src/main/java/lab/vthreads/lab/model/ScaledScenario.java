@@ -12,6 +12,11 @@ import java.util.Locale;
  */
 public record ScaledScenario(int tomcatThreads, List<Integer> users, List<Integer> publishedUsers, double ratio, String explanation) {
 
+    /** This scaling with a sentence more of explanation. */
+    public ScaledScenario withNote(String note) {
+        return new ScaledScenario(tomcatThreads, users, publishedUsers, ratio, explanation + " " + note);
+    }
+
     /** The published users level a scaled one stands for, to compare with the study's row. */
     public int publishedUsersFor(int scaledUsers) {
         int i = users.indexOf(scaledUsers);
