@@ -16,6 +16,8 @@ public final class SampleKeys {
 
     public static final String PESSOA_HIKARI_ACTIVE = "pessoa.hikariActive";
     public static final String PESSOA_HIKARI_PENDING = "pessoa.hikariPending";
+    /** Lookups waiting for one of the CEP client's connections (HttpClient 5's pool, or Reactor Netty's). */
+    public static final String PESSOA_CEP_PENDING = "pessoa.cepPending";
     /** Cumulative counters, differenced over a window (the calibration). */
     public static final String GATEWAY_REQUESTS = "gateway.requests";
     public static final String GATEWAY_REQUEST_SECONDS = "gateway.requestSeconds";
@@ -74,5 +76,5 @@ public final class SampleKeys {
     public static final List<String> HEAP_SERIES = List.of(ServiceValue.HEAP_MB.of(PESSOA), ServiceValue.HEAP_MB.of(GATEWAY));
     public static final List<String> THREAD_SERIES = List.of(ServiceValue.LIVE_THREADS.of(PESSOA), ServiceValue.LIVE_THREADS.of(GATEWAY),
             ServiceValue.TOMCAT_BUSY.of(PESSOA), ServiceValue.TOMCAT_BUSY.of(GATEWAY), PESSOA_HIKARI_ACTIVE, PESSOA_HIKARI_PENDING,
-            ServiceValue.VIRTUAL_THREADS.of(PESSOA));
+            PESSOA_CEP_PENDING, ServiceValue.VIRTUAL_THREADS.of(PESSOA));
 }

@@ -99,7 +99,7 @@ public final class CapacityModel {
      * @param hikariPending mean threads waiting for a connection
      */
     public static Bottleneck observed(double machineBusy, Integer tomcatThreads, double tomcatBusy, double hikariPending) {
-        return observed(machineBusy, Double.NaN, tomcatThreads, tomcatBusy, hikariPending);
+        return observed(machineBusy, Double.NaN, tomcatThreads, tomcatBusy, hikariPending, Double.NaN);
     }
 
     /**
@@ -108,11 +108,14 @@ public final class CapacityModel {
      *
      * @param systemBusy the busy share of the system under test's CPUs (of every CPU when not partitioned)
      * @param loadBusy   the busy share of the load side's CPUs; NaN when not partitioned
+     * @param cepPending lookups waiting for a CEP client's connection, on average; NaN where not measured
      */
-    public static Bottleneck observed(double systemBusy, double loadBusy, Integer tomcatThreads, double tomcatBusy, double hikariPending) {
+    public static Bottleneck observed(double systemBusy, double loadBusy, Integer tomcatThreads, double tomcatBusy, double hikariPending,
+                                      double cepPending) {
         if (systemBusy >= 0.90) return Bottleneck.CPU;
         if (!Double.isNaN(loadBusy) && loadBusy >= 0.90) return Bottleneck.LOAD;
         if (!Double.isNaN(hikariPending) && hikariPending >= 1) return Bottleneck.POOL;
+        if (!Double.isNaN(cepPending) && cepPending >= 1) return Bottleneck.CEP_CONNECTIONS;
         if (tomcatThreads != null && !Double.isNaN(tomcatBusy) && tomcatBusy >= 0.9 * tomcatThreads) return Bottleneck.THREADS;
         return Bottleneck.CLIENT;
     }

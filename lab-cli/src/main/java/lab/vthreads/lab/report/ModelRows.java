@@ -69,7 +69,8 @@ final class ModelRows {
                     : Double.NaN;
             double tomcatBusy = busierTomcat(first);
             double pending = middleMean(first, SampleKeys.PESSOA_HIKARI_PENDING);
-            Bottleneck observed = CapacityModel.observed(busy, loadBusy, threads, tomcatBusy, pending);
+            double cepPending = middleMean(first, SampleKeys.PESSOA_CEP_PENDING);
+            Bottleneck observed = CapacityModel.observed(busy, loadBusy, threads, tomcatBusy, pending, cepPending);
             // Pinned carriers come first: the waiters for a connection are then threads with no carrier to finish on.
             double pinnedCarriers = pinnedCarriers(first);
             if (c.mode().virtual() && carriers > 0 && pinnedCarriers >= carriers / 2) observed = Bottleneck.PINNED;
@@ -79,6 +80,7 @@ final class ModelRows {
                     threads == null ? (c.mode().reactive() ? "event loops" : "virtual threads") : Double.isNaN(tomcatBusy) ? "Tomcat's busy threads not measured"
                             : String.format(java.util.Locale.ROOT, "Tomcat %.0f of %d busy", tomcatBusy, threads),
                     c.mode().reactive() ? "R2DBC" : "Hikari", Double.isNaN(pending) ? "not measured" : String.format(java.util.Locale.ROOT, "%.1f", pending))
+                    + (cepPending >= 0.05 ? String.format(java.util.Locale.ROOT, "; %.1f lookups waiting for a CEP connection", cepPending) : "")
                     + (pinnedCarriers > 0 ? String.format(java.util.Locale.ROOT, "; %.2f of %.0f carriers pinned", pinnedCarriers, carriers) : "");
             boolean surprising = CapacityModel.surprising(measured, queueing.throughput());
             String miss = surprising ? ModelMisses.reasons(cell, rows.get(i), calibration, prediction.bottleneck(), observed,

@@ -40,7 +40,7 @@ public final class Sampler implements AutoCloseable {
             "http_server_requests_seconds", "cep_lookups_seconds", "hikaricp_connections_acquire_seconds",
             "hikaricp_connections_usage_seconds", "hikaricp_connections_timeout", "httpcomponents_httpclient_pool_total_connections",
             "jvm_compilation_time_ms", "system_cpu_count", "r2dbc_pool_acquired_connections", "r2dbc_pool_pending_connections",
-            "pessoa_transactions_seconds");
+            "pessoa_transactions_seconds", "httpcomponents_httpclient_pool_total_pending", "reactor_netty_connection_provider_pending_connections");
 
     /** The lab's own JVM, measured like the others: what observing costs the machine. */
     public static final String LAB = "lab";
@@ -137,9 +137,10 @@ public final class Sampler implements AutoCloseable {
             PrometheusScrape gateway = gatewayManagement.equals(pessoaManagement) ? pessoa : PrometheusScrape.of(gatewayManagement, FAMILIES);
             service(s, SampleKeys.PESSOA, pessoa);
             service(s, SampleKeys.GATEWAY, gateway);
-            // The reactive service's pool is r2dbc-pool: the same two figures under the same keys.
+            // The reactive service's pools are r2dbc-pool's and Reactor Netty's: the same figures under the same keys.
             s.put(SampleKeys.PESSOA_HIKARI_ACTIVE, pessoa.sumOfFirst("hikaricp_connections_active", "r2dbc_pool_acquired_connections"));
             s.put(SampleKeys.PESSOA_HIKARI_PENDING, pessoa.sumOfFirst("hikaricp_connections_pending", "r2dbc_pool_pending_connections"));
+            s.put(SampleKeys.PESSOA_CEP_PENDING, pessoa.sumOfFirst("httpcomponents_httpclient_pool_total_pending", "reactor_netty_connection_provider_pending_connections"));
             // Cumulative counters: the calibration differences them over its window.
             s.put(SampleKeys.GATEWAY_REQUESTS, gateway.sum("http_server_requests_seconds_count", API));
             s.put(SampleKeys.GATEWAY_REQUEST_SECONDS, gateway.sum("http_server_requests_seconds_sum", API));

@@ -116,9 +116,13 @@ class CapacityModelTest {
 
     @Test
     void readsABusyLoadSideAsTheLoadGeneratorsLimit() {
-        assertThat(CapacityModel.observed(0.60, 0.95, null, Double.NaN, 0)).isEqualTo(Bottleneck.LOAD);
-        assertThat(CapacityModel.observed(0.95, 0.95, null, Double.NaN, 0)).isEqualTo(Bottleneck.CPU);
-        assertThat(CapacityModel.observed(0.60, 0.50, null, Double.NaN, 0)).isEqualTo(Bottleneck.CLIENT);
+        assertThat(CapacityModel.observed(0.60, 0.95, null, Double.NaN, 0, 0)).isEqualTo(Bottleneck.LOAD);
+        assertThat(CapacityModel.observed(0.95, 0.95, null, Double.NaN, 0, 0)).isEqualTo(Bottleneck.CPU);
+        assertThat(CapacityModel.observed(0.60, 0.50, null, Double.NaN, 0, 0)).isEqualTo(Bottleneck.CLIENT);
+        // lookups queued for the CEP client's connections: that pool holds, not the users
+        assertThat(CapacityModel.observed(0.60, 0.50, null, Double.NaN, 0, 12.5)).isEqualTo(Bottleneck.CEP_CONNECTIONS);
+        assertThat(CapacityModel.observed(0.60, 0.50, null, Double.NaN, 0, 0.2)).isEqualTo(Bottleneck.CLIENT);
+        assertThat(CapacityModel.observed(0.60, 0.50, null, Double.NaN, 3, 12.5)).isEqualTo(Bottleneck.POOL);
     }
 
     @Test

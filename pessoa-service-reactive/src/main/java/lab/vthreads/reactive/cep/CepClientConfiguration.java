@@ -12,6 +12,10 @@ import reactor.netty.resources.ConnectionProvider;
  * The CEP API's WebClient on a connection pool of its own, with every limit the defaults leave open stated: how many
  * connections, how long to wait for one (the connect timeout, as pessoa-service's HttpClient waits), how long to
  * connect. The whole lookup's deadline is CepClient's.
+ *
+ * <p>How many may wait is left unbounded, as in pessoa-service's pool: Reactor Netty's default queue holds twice the
+ * connections and fails every lookup beyond it at once, so with a small pool a burst of users would get 502s here
+ * where the blocking service makes them wait, and the two would not be doing the same work.
  */
 @Configuration(proxyBeanMethods = false)
 class CepClientConfiguration {
@@ -21,6 +25,7 @@ class CepClientConfiguration {
         return ConnectionProvider.builder("cep")
                 .maxConnections(properties.maxConnections())
                 .pendingAcquireTimeout(properties.connectTimeout())
+                .pendingAcquireMaxCount(-1)
                 .metrics(true)
                 .build();
     }
