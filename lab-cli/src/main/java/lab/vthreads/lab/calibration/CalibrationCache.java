@@ -25,7 +25,7 @@ import java.util.stream.Stream;
 /**
  * Calibrations kept for reuse, one per fingerprint: the build (the services' jars, the simulation, the lab itself),
  * the JDK, the machine (CPU model, cores, memory, kernel), the CPU partition and the calibrated cell (its mode,
- * factors and the calibration's length). Any change to one of them measures anew; {@code --recalibrate} does too.
+ * users, factors and the calibration's length). Any change to one of them measures anew; {@code --recalibrate} does too.
  * Kept in {@code results/.calibrations/}, beside the runs that measured them.
  */
 public final class CalibrationCache {
@@ -125,7 +125,7 @@ public final class CalibrationCache {
         text.append(RunIdentity.machine(partition, cores)).append('\n');
         text.append(partition).append('\n');
         text.append(preset.simulation()).append(' ').append(preset.workload()).append(' ').append(calibrated.mode()).append(' ')
-                .append(calibrated.factors()).append(' ').append(calibrationSeconds).append(' ').append(preset.prewarmSeconds()).append('\n');
+                .append(calibrated.users()).append(' ').append(calibrated.factors()).append(' ').append(calibrationSeconds).append(' ').append(preset.prewarmSeconds()).append('\n');
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(hash).substring(0, 20);

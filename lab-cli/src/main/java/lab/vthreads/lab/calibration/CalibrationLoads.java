@@ -74,6 +74,17 @@ public final class CalibrationLoads {
         return (int) Math.max(SATURATION_USERS, Math.min(MAX_SATURATION_USERS, Math.ceil(SATURATION_HEADROOM * bound * responseSeconds)));
     }
 
+    /**
+     * The saturation run's users, no fewer than the cells' own where they hold more requests at once: a request's CPU
+     * grows with the requests in flight (more threads to schedule, more live objects for the collector), so a CPU-bound
+     * cell is predicted from a saturation run at least as crowded as it is.
+     *
+     * @param cellUsers the calibrated cell's users; 0 where they are not known yet (a calibration that sizes the cells)
+     */
+    static int atTheCellsConcurrency(int users, int cellUsers) {
+        return Math.max(users, Math.min(MAX_SATURATION_USERS, cellUsers));
+    }
+
     static boolean unstable(ClientResult client) {
         return errorShare(client) > UNSTABLE_SHARE;
     }

@@ -70,10 +70,11 @@ public final class Calibrator {
     private final Endpoints endpoints;
     private final DownstreamLatency latency;
     private DatabaseSnapshot snapshot;
+    private final int cellUsers;
 
     public Calibrator(RunningStack stack, StackSettings base, Cell cell, LoadGenerators load, Progress progress, Path resultsDirectory, Path home, int seconds,
                Partition partition) {
-        this(stack, base, cell, load, progress, resultsDirectory, home, seconds, partition, 0, null);
+        this(stack, base, cell, load, progress, resultsDirectory, home, seconds, partition, 0, null, 0);
     }
 
     /**
@@ -82,9 +83,11 @@ public final class Calibrator {
      *                       CPU it measures per request is a warm service's, as in the cells it predicts
      * @param snapshot       a user's application's data, put back before each run as before each cell; null: the lab's
      *                       own tables are emptied instead (or, for an application with its own database, nothing)
+     * @param cellUsers      the users of the cells it predicts, the fewest its saturation run may have; 0 where they are not
+     *                       known yet ({@code --scale}'s sizing calibration)
      */
     public Calibrator(RunningStack stack, StackSettings base, Cell cell, LoadGenerators load, Progress progress, Path resultsDirectory, Path home, int seconds,
-               Partition partition, int prewarmSeconds, DatabaseSnapshot snapshot) {
+               Partition partition, int prewarmSeconds, DatabaseSnapshot snapshot, int cellUsers) {
         this.stack = stack;
         this.directory = directory(resultsDirectory, cell.mode());
         // A user's application has only the thread limit to lift: the others are pessoa-service's switches.
@@ -101,6 +104,7 @@ public final class Calibrator {
         this.endpoints = Endpoints.of(settings);
         this.latency = DownstreamLatency.of(settings);
         this.snapshot = snapshot;
+        this.cellUsers = cellUsers;
     }
 
     /** Where a calibration of {@code mode}'s services writes its runs' files, inside a run's results. */
@@ -186,8 +190,8 @@ public final class Calibrator {
         int[] rates = CalibrationLoads.rates(warmedUp);
         Calibration.Run low = measure("rate-" + rates[0], open(rates[0])).run();
         Calibration.Run high = measure("rate-" + rates[1], open(rates[1])).run();
-        int users = CalibrationLoads.saturationUsers(cores, high, partition, application() ? 0 : cellLatency.meanMillis(), warmedUp,
-                probe != null ? probe.cycleMs() : 0);
+        int users = CalibrationLoads.atTheCellsConcurrency(CalibrationLoads.saturationUsers(cores, high, partition,
+                application() ? 0 : cellLatency.meanMillis(), warmedUp, probe != null ? probe.cycleMs() : 0), cellUsers);
         latency.forCells();
         CalibrationRun.Measured saturation = measure("saturation", closed(users).warmup(SATURATION_WARMUP_SECONDS));
         if (CalibrationLoads.unstable(saturation.client())) {

@@ -186,8 +186,11 @@ final class CalibrationSchedule {
 
     /** @param snapshot the warm application's data, as its cells had it; null on fresh services, which take their own */
     private Calibrator calibrator(RunningStack stack, StackSettings base, LoadGenerators load, Partition partition, DatabaseSnapshot snapshot) {
-        return new Calibrator(stack, base, calibrated(cells, mode), load, progress, options.resultsDirectory(), options.home(), options.calibrationSeconds(),
-                partition, preset.prewarmSeconds(), snapshot);
+        Cell calibrated = calibrated(cells, mode);
+        // --scale's first calibration sizes the cells: their users are not known yet
+        int cellUsers = sizesCells() && host == null ? 0 : calibrated.users();
+        return new Calibrator(stack, base, calibrated, load, progress, options.resultsDirectory(), options.home(), options.calibrationSeconds(),
+                partition, preset.prewarmSeconds(), snapshot, cellUsers);
     }
 
     /**

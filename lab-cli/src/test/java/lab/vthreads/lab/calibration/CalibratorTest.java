@@ -64,6 +64,16 @@ class CalibratorTest {
     }
 
     @Test
+    void theSaturationRunHoldsAtLeastAsManyRequestsAsTheCellsItPredicts() {
+        // Little's law asked for 96 users; the pool preset's cells hold 1000 at once, the default's 120
+        assertThat(CalibrationLoads.atTheCellsConcurrency(96, 1000)).isEqualTo(1000);
+        assertThat(CalibrationLoads.atTheCellsConcurrency(584, 120)).isEqualTo(584);
+        // not known yet (a calibration that sizes the cells): Little's law alone; and never past the cap
+        assertThat(CalibrationLoads.atTheCellsConcurrency(96, 0)).isEqualTo(96);
+        assertThat(CalibrationLoads.atTheCellsConcurrency(96, 5000)).isEqualTo(CalibrationLoads.MAX_SATURATION_USERS);
+    }
+
+    @Test
     void aSaturationRunThatLostMoreThanOnePercentIsRunAgainAtTheBound() {
         // the unstable one of three default calibrations: 216 × 504 of 6,100
         assertThat(CalibrationLoads.unstable(client(6_100, 216))).isTrue();
