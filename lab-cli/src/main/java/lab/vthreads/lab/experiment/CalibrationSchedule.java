@@ -26,9 +26,10 @@ import java.util.Objects;
  * When, and on which services, one of an experiment's calibrations is measured: the virtual threads' (every blocking
  * cell's model) or, where the preset has reactive cells, the reactive service's own. Reused where an earlier run kept one for the
  * same fingerprint ({@link CalibrationCache}); else after the cells, on the calibrated cell's own warm services, where
- * those are the calibration's services ({@link Calibrator#canRunOn}) and nothing sizes the cells from it (no
- * {@code --scale}); else first, on fresh services. A calibration after the cells that fails costs the model, not the
- * cells: it is said, and tried once more on fresh services after every cell.
+ * those are the calibration's services ({@link Calibrator#canRunOn}); else first, on fresh services. {@code --scale}
+ * measures one first to size the cells, then the model's after them ({@link #afterSizing}). A calibration after the
+ * cells that fails costs the model, not the cells: it is said, and the sizing one is used, or one is tried once more
+ * on fresh services after every cell.
  */
 final class CalibrationSchedule {
 
