@@ -119,10 +119,11 @@ final class CalibrationSchedule {
     private void keepSizingRunsApart() {
         Path runs = Calibrator.directory(options.resultsDirectory(), mode);
         if (!Files.isDirectory(runs)) return;
+        Path apart = runs.resolveSibling(runs.getFileName() + "-sizing");
         try {
-            Files.move(runs, runs.resolveSibling(runs.getFileName() + "-sizing"));
+            Files.move(runs, apart);
         } catch (IOException e) {
-            progress.note("the sizing calibration's runs could not be moved to calibration-sizing/ (" + e.getMessage() + "); the model's write over them");
+            progress.note("the sizing calibration's runs could not be moved to " + apart.getFileName() + "/ (" + e.getMessage() + "); the model's write over them");
         }
     }
 
