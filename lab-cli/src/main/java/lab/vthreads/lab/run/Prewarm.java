@@ -201,8 +201,8 @@ public final class Prewarm {
         }
         Map<String, Double> shares = compilers.shares();
         double rate = throughput.recent(), trend = throughput.trend(), cpuTrend = throughput.cpuPerRequestTrend();
-        progress.note(String.format(Locale.ROOT, "%s: %.0f s of load, %s; compilers %s; %.1f req/s over the last %d s, %s against the %d s before%s",
-                name, elapsed, settled ? "settled" : "stopped at the cap, not settled", PrewarmCompilers.describe(shares), rate, WINDOW_SECONDS,
+        progress.note(String.format(Locale.ROOT, "%s: %.0f s of load, %s; compilers %s; %.1f req/s over the last %.0f s, %s against the %d s before%s",
+                name, elapsed, settled ? "settled" : "stopped at the cap, not settled", PrewarmCompilers.describe(shares), rate, throughput.recentSeconds(),
                 percent(trend), WINDOW_SECONDS, Double.isNaN(cpuTrend) && processes.isEmpty() ? ""
                         : String.format(Locale.ROOT, "; the services' CPU per request %.2f ms, %s", throughput.cpuPerRequestMs(), percent(cpuTrend))));
         Map<String, Double> known = new LinkedHashMap<>();

@@ -24,10 +24,27 @@ public final class PrewarmThroughput {
         if (!Double.isNaN(count)) readings.add(new Reading(seconds, count, cpuSeconds));
     }
 
-    /** Requests per second over the last {@link Prewarm#WINDOW_SECONDS}; NaN until that much is read. */
+    /**
+     * Requests per second over the last {@link Prewarm#WINDOW_SECONDS}, or since the first count where fewer seconds have
+     * one: the gateway has no request count until its first request completes, and a prewarm stopped at a short cap
+     * on a slow machine had not read a whole window of counts. NaN until two counts are read.
+     */
     double recent() {
-        Reading[] w = windows(1);
+        Reading[] w = recentWindow();
         return w == null ? Double.NaN : rate(w[0], w[1]);
+    }
+
+    /** The seconds {@link #recent()} spans: {@link Prewarm#WINDOW_SECONDS}, or fewer where fewer have a count; 0 before two counts. */
+    double recentSeconds() {
+        Reading[] w = recentWindow();
+        return w == null ? 0 : w[1].seconds() - w[0].seconds();
+    }
+
+    private Reading[] recentWindow() {
+        Reading[] w = windows(1);
+        if (w != null) return w;
+        if (readings.size() < 2) return null;
+        return new Reading[]{readings.getFirst(), readings.getLast()};
     }
 
     /** The last window's rate ÷ the one before's − 1; NaN until two whole windows are read, or while nothing was served. */

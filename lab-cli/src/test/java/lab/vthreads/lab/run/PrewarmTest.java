@@ -94,6 +94,24 @@ class PrewarmTest {
     }
 
     @Test
+    void aPrewarmStoppedBeforeAWholeWindowOfCountsReportsTheRateSinceTheFirstCount() {
+        PrewarmThroughput throughput = new PrewarmThroughput();
+        // A cold gateway has no request count until its first request completes: here from second 9, and the cap at 16.
+        double count = 0;
+        for (int t = 1; t <= 16; t++) throughput.add(t, t < 9 ? Double.NaN : (count += t == 9 ? 0 : 40));
+        assertThat(throughput.recent()).isCloseTo(40, within(1e-9));
+        assertThat(throughput.recentSeconds()).isCloseTo(7, within(1e-9));
+        // Not enough for a trend, nor for "steady".
+        assertThat(throughput.trend()).isNaN();
+        assertThat(throughput.steady()).isFalse();
+        // One count alone is no rate.
+        PrewarmThroughput one = new PrewarmThroughput();
+        one.add(5, 12);
+        assertThat(one.recent()).isNaN();
+        assertThat(one.recentSeconds()).isZero();
+    }
+
+    @Test
     void aMissedScrapeOfTheRequestCountLeavesTheWindowsSpanningTheReadingsAroundIt() {
         PrewarmThroughput throughput = new PrewarmThroughput();
         double count = 0;
