@@ -31,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * `./lab run --app` end to end on a jar the lab treats as a stranger's (pessoa-service's own, told everything through
  * Spring properties and its stubs' URL property), with a scenario that writes: each cell's users take the same
  * payload rows from the first, so a cell that met the prewarm's or an earlier cell's people would get 409s for their
- * CPFs. None does: every cell starts from the data the application's migrations left.
+ * CPFs. None does: every cell starts from the data the application's migrations left, three cells on one pair of
+ * JVMs (the platform mode's pair runs in the calibration's test below).
  *
  * <p>And the generalised model's contract: a stub of fixed latency, fewer Tomcat threads than users, and the thread
  * bound the calibration's single-user probe predicts (threads ÷ the response time with nothing queued) is what the
@@ -45,10 +46,10 @@ class AppExperimentIT {
     static final Path HOME = ExperimentRunIT.HOME;
 
     @Test
-    void measuresAUsersJarInBothModesFromTheSameDataInEveryCell(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
+    void measuresAUsersJarFromTheSameDataInEveryCell(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
         Path dir = temp.resolve("run");
         Preset tiny = TestPreset.named("tiny-app").description("A user's application, a few seconds a cell.").simulation("ScenarioSimulation")
-                .users(2, 4).aaControl("virtual").seconds(1, 4, 2).cepLatency("fixed:20").set("tomcatThreads", 8).set("prewarmSeconds", 8).build();
+                .users(2, 4).modes("virtual").aaControl("virtual").seconds(1, 4, 2).cepLatency("fixed:20").set("tomcatThreads", 8).set("prewarmSeconds", 8).build();
         Path scenario = PessoaAsAStranger.storeAndReadBack(temp, 5000);
         Application app = PessoaAsAStranger.withStubs(HOME);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
@@ -58,7 +59,7 @@ class AppExperimentIT {
         ResultsFiles.write(dir, results);
 
         assertThat(results.cells()).extracting(ExperimentResults.CellResult::id)
-                .containsExactly("platform-2u", "virtual-2u", "platform-4u", "virtual-4u", "virtual-4u-aa");
+                .containsExactly("virtual-2u", "virtual-4u", "virtual-4u-aa");
         for (ExperimentResults.CellResult cell : results.cells()) {
             assertThat(cell.failures()).as(cell.id()).isEmpty();
             ExperimentResults.RepeatResult run = cell.repeats().getFirst();
@@ -79,9 +80,12 @@ class AppExperimentIT {
     @Test
     void theCalibrationsProbePredictsTheThreadBoundOfADownstreamWait(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
         Path dir = temp.resolve("run");
-        Preset tiny = TestPreset.named("tiny-app-threads").description("One downstream call of 100 ms behind 4 Tomcat threads and 16 users.")
-                .simulation("ScenarioSimulation").users(16).seconds(1, 6, 2).cepLatency("fixed:100").set("tomcatThreads", 4)
-                .set("prewarmSeconds", 10).build();
+        // A call of 200 ms, so that the bound is the threads' wait and not their CPU: a platform pair still cold after its
+        // short prewarm (on slow cores it does not settle) holds each thread longer by the CPU it queues for, and at half
+        // the rate of a 100 ms call that queue is shorter and a smaller part of the hold.
+        Preset tiny = TestPreset.named("tiny-app-threads").description("One downstream call of 200 ms behind 4 Tomcat threads and 16 users.")
+                .simulation("ScenarioSimulation").users(16).seconds(1, 6, 2).cepLatency("fixed:200").set("tomcatThreads", 4)
+                .set("prewarmSeconds", 20).build();
         Path scenario = Files.writeString(temp.resolve("scenario.yaml"), """
                 scenarios:
                   - name: one downstream call
@@ -94,10 +98,13 @@ class AppExperimentIT {
 
         ExperimentResults results = runner.run();
 
-        // Measured on the virtual pair's warm JVMs after its cell: one user's response is the stub's 100 ms and a little.
+        // Measured on the virtual pair's warm JVMs after its cell: one user's response is the stub's 200 ms and a little.
         assertThat(progress.toString()).contains("Calibrating on the warm services of virtual-16u", "calibration probe: one user");
-        assertThat(results.calibration().probe().responseMs()).isBetween(100.0, 130.0);
+        assertThat(results.calibration().probe().responseMs()).isBetween(200.0, 240.0);
         Summary.ModelRow threadBound = Summary.of(results).model().stream().filter(m -> m.cell().equals("platform-16u")).findFirst().orElseThrow();
+        // In the test's output either way: how near the 15% a passing run came.
+        System.out.printf(java.util.Locale.ROOT, "platform-16u: measured %.1f req/s, predicted %.1f (%s), %+.1f%%%n", threadBound.measured(),
+                threadBound.predicted(), threadBound.prediction().binding().formula(), threadBound.deviation() * 100);
         assertThat(threadBound.prediction().bottleneck()).as(threadBound.prediction().binding().formula()).isEqualTo(Bottleneck.THREADS);
         assertThat(threadBound.deviation()).as("platform-16u: measured %.1f req/s, predicted %s", threadBound.measured(),
                 threadBound.prediction().binding().formula()).isBetween(-0.15, 0.15);
