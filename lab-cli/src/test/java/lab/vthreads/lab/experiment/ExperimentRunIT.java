@@ -21,8 +21,11 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A tiny two-cell experiment, seconds per cell, end to end: real stack, real Gatling, real files. */
-@Timeout(value = 10, unit = TimeUnit.MINUTES)
+/**
+ * A tiny two-cell experiment, seconds per cell, end to end: real stack, real Gatling, real files. The timeout bounds a
+ * hung run, not a slow machine's: the first test's cells, prewarms and two calibrations take minutes on 2 slow cores.
+ */
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
 class ExperimentRunIT {
 
     static final Path HOME = Path.of("..").toAbsolutePath().normalize();
