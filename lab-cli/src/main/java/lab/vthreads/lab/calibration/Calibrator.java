@@ -155,7 +155,7 @@ public final class Calibrator {
      * The same measurement on services that are up and warm: a pair of JVMs whose cells have just been measured, with
      * the calibrated cell's mode and factors, which the calibration's lifted limits leave as they are ({@link #canRunOn}).
      * It neither starts, prewarms nor stops them: the cells' prewarm and their load have warmed them further than the
-     * calibration's own prewarm would, and a fresh pair and its prewarm cost the first run after a build 1.5-2 minutes.
+     * calibration's own prewarm would, and a fresh pair would add its start and its prewarm to the run.
      * Their CEP latency is the cells'; the next pair's start sets its own.
      */
     public Calibration calibrateOnWarmServices(int cores, String cells) throws Exception {
@@ -282,7 +282,7 @@ public final class Calibrator {
         return 30 + 20 + 3 * (seconds + 8) + SATURATION_WARMUP_SECONDS + 12;
     }
 
-    /** The same on services that are up and warm: the short warm-up and the three measured runs (133 s here at 30 s each). */
+    /** The same on services that are up and warm: the short warm-up and the three measured runs. */
     public static long estimateOnWarmSeconds(int seconds) {
         return 15 + 3 * (seconds + 8) + SATURATION_WARMUP_SECONDS;
     }
