@@ -134,10 +134,7 @@ final class PairOfJvms {
      * calibration: the JIT compiles a method once it has run thousands of times, so a thread-bound platform pair warmed
      * at its cells' throughput stays far less compiled than the virtual pair; without the latency both modes serve
      * what the CPU allows while they warm. Then a shorter one with the cells' latency: what only many requests waiting
-     * at once compile (MeasuredRun#prewarm). That one runs where the cells do, back on the services' own CPUs at equal
-     * weights, so that its rule judges the compilers as the first cell will find them: judged on both CPUs with the
-     * compilers favoured, the rule passed compilers that then took a larger share of the first cell's one CPU, and that
-     * cell spent more CPU per request than its A/A copy later on the same JVMs.
+     * at once compile (MeasuredRun#prewarm).
      */
     private ExperimentResults.Prewarmed prewarm(RunningStack stack, StackSettings settings, MeasuredRun measuredRun, Cell first, Path stackDir,
                                                 DownstreamLatency latency) {
@@ -145,10 +142,7 @@ final class PairOfJvms {
             latency.offForPrewarm();
             progress.note(latency.prewarmNote());
             try {
-                return measuredRun.prewarm(Endpoints.of(settings), RunProcesses.of(stack.processes()), first, stackDir, () -> {
-                    latency.forCells();
-                    stack.backOnTheirCpus();
-                });
+                return measuredRun.prewarm(Endpoints.of(settings), RunProcesses.of(stack.processes()), first, stackDir, latency::forCells);
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             } finally {

@@ -45,6 +45,6 @@ public final class DownstreamLatency {
     /** What the progress line says of the prewarm's latency. */
     public String prewarmNote() {
         if (userStubs) return "prewarm on every CPU" + (admin != null ? ", with the stubs' latency as the cells have it" : "");
-        return "prewarm on every CPU with no CEP latency" + (cells instanceof CepLatency.None ? ", as the cells" : ", then with the cells' " + cells.text() + " where the cells run");
+        return "prewarm on every CPU with no CEP latency" + (cells instanceof CepLatency.None ? ", as the cells" : ", then with the cells' " + cells.text());
     }
 }

@@ -131,15 +131,6 @@ public final class RunningStack implements AutoCloseable {
         }
     }
 
-    /**
-     * Inside {@link #onEveryCpu}: the services (or a user's application) back on their side's CPUs at equal weights, as
-     * the cells run them, for a prewarm's last stage, whose rule must judge them as the first cell will find them.
-     */
-    public void backOnTheirCpus() {
-        isolation.favourCompilers(false);
-        isolation.narrowAfterStart(labels(services));
-    }
-
     /** Stops the services (gateway first, or the user's application), leaving PostgreSQL and the CEP API up. */
     public synchronized void stopServices() {
         stop(Component.APP);

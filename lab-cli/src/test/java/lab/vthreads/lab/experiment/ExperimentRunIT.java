@@ -144,7 +144,7 @@ class ExperimentRunIT {
         // prewarmed none.
         String said = progress.toString();
         assertThat(said.split("prewarm: 6 users until the services' JIT and CPU per request settle", -1)).hasSize(4);
-        assertThat(said.split("prewarm on every CPU with no CEP latency, then with the cells' fixed:50 where the cells run", -1)).hasSize(4);
+        assertThat(said.split("prewarm on every CPU with no CEP latency, then with the cells' fixed:50", -1)).hasSize(4);
         // then a second prewarm each, with the cells' latency; the virtual pair rehearsed the thread dumps its cells take
         assertThat(said.split("prewarm-with-latency: 6 users until the services' JIT and CPU per request settle", -1)).hasSize(4);
         for (ExperimentResults.CellResult cell : ran) {
