@@ -5,6 +5,7 @@ import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.plan.StackPlan;
 import lab.vthreads.lab.progress.Progress;
 import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.measured.SampleKeys;
 import lab.vthreads.lab.run.DatabaseSnapshot;
 import lab.vthreads.lab.run.DownstreamLatency;
 import lab.vthreads.lab.run.LoadGenerators;
@@ -116,6 +117,9 @@ final class PairOfJvms {
             MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold(), isolation);
             // Before the first cell: what the prewarm writes goes with the database's reset.
             ExperimentResults.Prewarmed prewarmed = preset.prewarmSeconds() <= 0 ? null : prewarm(stack, settings, measuredRun, first, stackDir, latency);
+            if (prewarmed != null && rehearses(preset)) {
+                prewarmed = prewarmed.rehearsed(rehearse(stack, settings, measuredRun, first, repeat, stackDir.resolve("rehearsal"), snapshot));
+            }
             for (int i = 0; i < group.cells().size(); i++) {
                 Cell cell = group.cells().get(i);
                 ExperimentResults.StackUse use = new ExperimentResults.StackUse(i + 1, group.order(), null);
@@ -149,6 +153,43 @@ final class PairOfJvms {
                 latency.forCells();
             }
         });
+    }
+
+    /** Where the preset prewarms and keeps its pairs of JVMs for several cells: a preset with faults starts a fresh pair per cell. */
+    static boolean rehearses(Preset preset) {
+        return preset.prewarmSeconds() > 0 && !preset.hasFaults();
+    }
+
+    /**
+     * The first cell once more before it is measured, exactly as it will be (its own Gatling JVM, warm-up, window and,
+     * in a virtual pair, thread dumps), its result not counted: a pair's first measured window compiled what the
+     * prewarm had not (a fresh load generator's connections, the dumps, the window's own paths) after the prewarm's
+     * rule had settled, and came out colder than its A/A copy on the same JVMs. Its folder keeps its files for a reader
+     * who wants to see that warm-up.
+     */
+    private ExperimentResults.Rehearsal rehearse(RunningStack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat, Path dir,
+                                                 DatabaseSnapshot snapshot) throws Exception {
+        if (snapshot != null) snapshot.restore();
+        Files.createDirectories(dir);
+        progress.note(String.format(java.util.Locale.ROOT, "rehearsal: %s once as it will be measured, not counted (%s)", cell.id(),
+                options.resultsDirectory().relativize(dir)));
+        load.requireNotAborted();
+        ExperimentResults.RepeatResult run = measuredRun.measure(Endpoints.of(settings), RunProcesses.of(stack.processes()), cell, repeat, 1, dir, null, null);
+        Map<String, Double> shares = new LinkedHashMap<>();
+        boolean application = settings.application() != null;
+        shares.put(application ? "app" : "pessoa-service", compileShare(run, SampleKeys.PESSOA));
+        if (!application) shares.put("gateway-service", compileShare(run, SampleKeys.GATEWAY));
+        ExperimentResults.Rehearsal rehearsal = new ExperimentResults.Rehearsal(cell.id(), ExperimentResults.measured(run.client().throughput()), shares);
+        progress.note(String.format(java.util.Locale.ROOT, "rehearsal: %s, %.1f req/s; compilers %s of its window", cell.id(), run.client().throughput(),
+                String.join(", ", shares.entrySet().stream().map(e -> e.getKey() + " " + (e.getValue() == null ? "unknown"
+                        : String.format(java.util.Locale.ROOT, "%.0f%%", e.getValue() * 100))).toList())));
+        return rehearsal;
+    }
+
+    /** A service's compile time (elapsed) in a run's window, as a share of it; null where not measured. */
+    private static Double compileShare(ExperimentResults.RepeatResult run, String service) {
+        if (run.window() == null || run.window().seconds() <= 0) return null;
+        return ExperimentResults.measured(run.window().delta(run.samples(), SampleKeys.ServiceValue.JIT_MS.of(service)) / 1000 / run.window().seconds());
     }
 
     private ExperimentResults.RepeatResult runWithStealCheck(RunningStack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat,

@@ -29,10 +29,11 @@ final class RunTimeEstimate {
     /**
      * A pair of services' start and stop (8-9 s here, from their AOT caches on both CPUs), and a prewarm with its own
      * Gatling JVM and drain where the preset asks for one: what a prewarm takes is what the services need, up to the
-     * cap; the default preset's settled in 47-76 s here.
+     * cap; the default preset's settled in 47-76 s here. Then the rehearsal of its first cell, as long as a measured run.
      */
     private long perStackSeconds() {
-        return 12 + (preset.prewarmSeconds() > 0 ? Math.min(preset.prewarmSeconds(), 70) + 8 + withLatencySeconds() : 0);
+        return 12 + (preset.prewarmSeconds() > 0 ? Math.min(preset.prewarmSeconds(), 70) + 8 + withLatencySeconds() : 0)
+                + (PairOfJvms.rehearses(preset) ? perRunSeconds() : 0);
     }
 
     /** The second prewarm, with the cells' latency: its Gatling JVM, the least it lasts (it settles or stops at its cap), its drain. */

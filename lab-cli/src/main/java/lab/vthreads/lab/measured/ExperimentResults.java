@@ -203,20 +203,36 @@ public record ExperimentResults(
      * @param throughputTrend that throughput ÷ the one over the window before, − 1 (null: not known)
      */
     public record Prewarmed(double seconds, boolean settled, Map<String, Double> compileShares, Integer users, Double throughput,
-                            Double throughputTrend, Prewarmed withLatency) {
+                            Double throughputTrend, Prewarmed withLatency, Rehearsal rehearsal) {
 
         public Prewarmed(double seconds, boolean settled, Map<String, Double> compileShares) {
-            this(seconds, settled, compileShares, null, null, null, null);
+            this(seconds, settled, compileShares, null, null, null, null, null);
         }
 
         public Prewarmed(double seconds, boolean settled, Map<String, Double> compileShares, Integer users, Double throughput, Double throughputTrend) {
-            this(seconds, settled, compileShares, users, throughput, throughputTrend, null);
+            this(seconds, settled, compileShares, users, throughput, throughputTrend, null, null);
         }
 
         /** This prewarm, followed by a second one with the cells' CEP latency (null: none). */
         public Prewarmed followedBy(Prewarmed withLatency) {
-            return new Prewarmed(seconds, settled, compileShares, users, throughput, throughputTrend, withLatency);
+            return new Prewarmed(seconds, settled, compileShares, users, throughput, throughputTrend, withLatency, rehearsal);
         }
+
+        /** This prewarm, then the first cell run once and not counted (null: none). */
+        public Prewarmed rehearsed(Rehearsal rehearsal) {
+            return new Prewarmed(seconds, settled, compileShares, users, throughput, throughputTrend, withLatency, rehearsal);
+        }
+    }
+
+    /**
+     * The first cell on a pair of JVMs, run once after the prewarm exactly as it is then measured (its own Gatling JVM,
+     * warm-up, window and thread dumps) and not counted: what a pair's first measured window would otherwise compile.
+     *
+     * @param cell          the cell it ran
+     * @param throughput    its throughput over its window (null: none measured)
+     * @param compileShares each service's compile time (elapsed) in its window, as a share of it (null: unknown)
+     */
+    public record Rehearsal(String cell, Double throughput, Map<String, Double> compileShares) {
     }
 
     /**

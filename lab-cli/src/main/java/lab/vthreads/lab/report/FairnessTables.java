@@ -136,7 +136,8 @@ final class FairnessTables {
                         + "spend some CPU answering the scrapes too, inside their own figures. JIT: the time each service's compilers "
                         + "were at work in the window, as a share of it (elapsed time: a compiler thread waiting for a CPU that the "
                         + "request threads hold counts too); near zero means the service was warm. Prewarm: the load before the "
-                        + "JVMs' first cell that waited for their JIT and throughput to settle (--prewarm), whether they did, and where this "
+                        + "JVMs' first cell that waited for their JIT and throughput to settle (--prewarm), whether they did, the first cell's "
+                        + "rehearsal (run once as it is measured, not counted) with its compilers' share of its window, and where this "
                         + "cell came among the cells measured on the same JVMs. Samples dropped: the seconds whose reading failed, of all "
                         + "the sampler tried in the run, with the first error; beyond " + Math.round(ExperimentResults.Sampling.THIN * 100)
                         + "% the verdict names the run.",
@@ -158,6 +159,10 @@ final class FairnessTables {
         ExperimentResults.Prewarmed then = prewarm.withLatency();
         String withLatency = then == null ? ""
                 : String.format(Locale.ROOT, ", then %.0f s with the CEP latency, %s", then.seconds(), then.settled() ? "settled" : "**not settled** at its cap");
-        return String.format(Locale.ROOT, "%.0f s, %s%s%s", prewarm.seconds(), prewarm.settled() ? "settled" : "**not settled** at the cap", withLatency, shared);
+        ExperimentResults.Rehearsal rehearsal = prewarm.rehearsal();
+        String rehearsed = rehearsal == null ? "" : ", then " + rehearsal.cell() + " rehearsed (compilers " + String.join(" / ",
+                rehearsal.compileShares().values().stream().map(v -> v == null ? "–" : String.format(Locale.ROOT, "%.0f%%", v * 100)).toList()) + " of its window)";
+        return String.format(Locale.ROOT, "%.0f s, %s%s%s%s", prewarm.seconds(), prewarm.settled() ? "settled" : "**not settled** at the cap", withLatency,
+                rehearsed, shared);
     }
 }

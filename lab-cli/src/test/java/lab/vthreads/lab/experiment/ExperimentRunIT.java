@@ -87,6 +87,13 @@ class ExperimentRunIT {
             // The database was emptied before every cell: what an earlier cell on the same JVMs stored is gone.
             assertThat(run.context().stack().rowsAtStart()).as(cell.id()).isZero();
             assertThat(dir.resolve("cells").resolve(run.context().stack().order().getFirst()).resolve("r1").resolve("prewarm.log")).exists();
+            // Then the pair's first cell once, as it is measured, not counted: its own folder, and the report's account of it.
+            ExperimentResults.Rehearsal rehearsal = run.context().prewarm().rehearsal();
+            assertThat(rehearsal).as(cell.id()).isNotNull();
+            assertThat(rehearsal.cell()).as(cell.id()).isEqualTo(run.context().stack().order().getFirst());
+            assertThat(rehearsal.throughput()).as(cell.id()).isPositive();
+            assertThat(rehearsal.compileShares()).as(cell.id()).containsOnlyKeys("pessoa-service", "gateway-service");
+            assertThat(dir.resolve("cells").resolve(rehearsal.cell()).resolve("r1").resolve("rehearsal").resolve("gatling-results.json")).isNotEmptyFile();
             assertThat(run.processes()).containsKeys("postgres", "wiremock", "pessoa-service", "gateway-service", "gatling");
             assertThat(dir.resolve(run.gatlingReport())).exists();
         }
@@ -157,6 +164,11 @@ class ExperimentRunIT {
         assertThat(cells.resolve("jar-virtual-6u/r1/prewarm-with-latency/gateway-service-threads-rehearsal.json")).isNotEmptyFile();
         assertThat(cells.resolve("jar-platform-6u/r1/prewarm-with-latency")).isDirectory().isDirectoryNotContaining("glob:**threads-rehearsal.json");
         assertThat(said).doesNotContain("prewarm: 3 users", "calibration prewarm");
+        // One rehearsal per pair, of its first cell, before that cell's numbered run.
+        for (String first : List.of("jar-platform-6u", "jar-virtual-6u", "jar-reactive-6u")) {
+            assertThat(said.split("rehearsal: " + first + " once as it will be measured", -1)).as(first).hasSize(2);
+        }
+        assertThat(said.indexOf("rehearsal: jar-virtual-6u once")).isLessThan(said.indexOf("[3/10] jar-virtual-6u"));
         assertThat(said).contains("[1/10] jar-platform-6u", "[2/10] jar-platform-3u", "[3/10] jar-virtual-6u", "[4/10] jar-virtual-3u",
                 "[5/10] jar-virtual-6u-aa", "[6/10] jar-reactive-6u", "[7/10] jar-reactive-3u", "no-such-hikari-virtual-6u, repeat 1, did not run",
                 "no-such-hikari-virtual-3u, repeat 1, did not run");

@@ -23,7 +23,8 @@ class ObserverTableTest {
                         .withPrewarm(new ExperimentResults.Prewarmed(180.4, false, Map.of("pessoa-service", 0.95)))),
                 cell(ThreadMode.VIRTUAL, false, repeat(1, 100, 50, cores, 0.5, 0.9)
                         .withPrewarm(new ExperimentResults.Prewarmed(41, true, Map.of("pessoa-service", 0.04))
-                                .followedBy(new ExperimentResults.Prewarmed(45.2, false, Map.of("pessoa-service", 0.12))))),
+                                .followedBy(new ExperimentResults.Prewarmed(45.2, false, Map.of("pessoa-service", 0.12)))
+                                .rehearsed(new ExperimentResults.Rehearsal("virtual-100u", 240.5, orderedShares(0.259, null))))),
                 cell(ThreadMode.VIRTUAL, true, repeat(1, 100, 50, cores, 0.5, 0.9)
                         .withSampling(new ExperimentResults.Sampling(40, 3, "java.lang.NumberFormatException: x"))));
 
@@ -31,9 +32,18 @@ class ObserverTableTest {
 
         assertThat(table.header()).endsWith("prewarm", "samples dropped");
         assertThat(table.rows()).extracting(row -> row.get(row.size() - 2))
-                .containsExactly("180 s, **not settled** at the cap", "41 s, settled, then 45 s with the CEP latency, **not settled** at its cap", "none");
+                .containsExactly("180 s, **not settled** at the cap", "41 s, settled, then 45 s with the CEP latency, **not settled** at its cap, then virtual-100u rehearsed (compilers 26% / – of its window)",
+                        "none");
         // Runs written before the count existed say so; more than 5% dropped is in bold, with the first error.
         assertThat(table.rows()).extracting(List::getLast)
                 .containsExactly("not recorded", "not recorded", "**3 of 40** (first: java.lang.NumberFormatException: x)");
+    }
+
+    /** pessoa-service's share, then gateway-service's (null: unknown), in that order. */
+    private static Map<String, Double> orderedShares(Double pessoa, Double gateway) {
+        Map<String, Double> shares = new java.util.LinkedHashMap<>();
+        shares.put("pessoa-service", pessoa);
+        shares.put("gateway-service", gateway);
+        return shares;
     }
 }
