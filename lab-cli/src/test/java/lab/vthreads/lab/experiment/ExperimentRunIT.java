@@ -42,7 +42,7 @@ class ExperimentRunIT {
                 .list("variants", "{name: jar, modes: [platform, virtual, reactive]}", "{name: no-such-hikari, modes: [virtual], hikariCp: \"0.0.0\"}")
                 .build();
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).recalibrated(6).progressTo(progress).build());
+        ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).recalibrated(8).progressTo(progress).build());
 
         ExperimentResults results;
         try {
@@ -175,8 +175,8 @@ class ExperimentRunIT {
         // The first cell runs platform threads; the calibration, virtual ones (the model's CPU bound is a virtual cell's),
         // on the jar variant's virtual services after the last of their cells and before the next pair's start.
         String calibrating = "Calibrating on the warm services of jar-virtual-6u, jar-virtual-3u, jar-virtual-6u-aa, after their cells";
-        assertThat(said).contains(calibrating, "6 s each, virtual threads", "Calibrating on the warm services of jar-reactive-6u, jar-reactive-3u, after their cells",
-                "6 s each, the reactive service");
+        assertThat(said).contains(calibrating, "8 s each, virtual threads", "Calibrating on the warm services of jar-reactive-6u, jar-reactive-3u, after their cells",
+                "8 s each, the reactive service");
         assertThat(said.indexOf(calibrating)).isGreaterThan(said.indexOf("[5/10] jar-virtual-6u-aa"))
                 .isLessThan(said.indexOf("[6/10] jar-reactive-6u"));
         // The verdict at both levels, with the copy's spread as the noise floor.
