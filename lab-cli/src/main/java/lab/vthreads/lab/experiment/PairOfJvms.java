@@ -10,6 +10,7 @@ import lab.vthreads.lab.run.DatabaseSnapshot;
 import lab.vthreads.lab.run.DownstreamLatency;
 import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.run.MeasuredRun;
+import lab.vthreads.lab.run.PrewarmCompilers;
 import lab.vthreads.lab.run.ScenarioCheck;
 import lab.vthreads.lab.stack.Endpoints;
 import lab.vthreads.lab.stack.RunProcesses;
@@ -177,19 +178,13 @@ final class PairOfJvms {
         ExperimentResults.RepeatResult run = measuredRun.measure(Endpoints.of(settings), RunProcesses.of(stack.processes()), cell, repeat, 1, dir, null, null);
         Map<String, Double> shares = new LinkedHashMap<>();
         boolean application = settings.application() != null;
-        shares.put(application ? "app" : "pessoa-service", compileShare(run, SampleKeys.PESSOA));
-        if (!application) shares.put("gateway-service", compileShare(run, SampleKeys.GATEWAY));
-        ExperimentResults.Rehearsal rehearsal = new ExperimentResults.Rehearsal(cell.id(), ExperimentResults.measured(run.client().throughput()), shares);
+        shares.put(application ? "app" : "pessoa-service", run.compileShare(SampleKeys.PESSOA));
+        if (!application) shares.put("gateway-service", run.compileShare(SampleKeys.GATEWAY));
         progress.note(String.format(java.util.Locale.ROOT, "rehearsal: %s, %.1f req/s; compilers %s of its window", cell.id(), run.client().throughput(),
-                String.join(", ", shares.entrySet().stream().map(e -> e.getKey() + " " + (e.getValue() == null ? "unknown"
-                        : String.format(java.util.Locale.ROOT, "%.0f%%", e.getValue() * 100))).toList())));
-        return rehearsal;
-    }
-
-    /** A service's compile time (elapsed) in a run's window, as a share of it; null where not measured. */
-    private static Double compileShare(ExperimentResults.RepeatResult run, String service) {
-        if (run.window() == null || run.window().seconds() <= 0) return null;
-        return ExperimentResults.measured(run.window().delta(run.samples(), SampleKeys.ServiceValue.JIT_MS.of(service)) / 1000 / run.window().seconds());
+                PrewarmCompilers.describe(shares)));
+        Map<String, Double> known = new LinkedHashMap<>();
+        shares.forEach((service, share) -> known.put(service, ExperimentResults.measured(share)));
+        return new ExperimentResults.Rehearsal(cell.id(), ExperimentResults.measured(run.client().throughput()), known);
     }
 
     private ExperimentResults.RepeatResult runWithStealCheck(RunningStack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat,

@@ -125,6 +125,16 @@ public record ExperimentResults(
         }
 
         /** The prewarm is known only to the pair of JVMs every run on them shares, after the run itself. */
+        /**
+         * The time a service's compilers were at work in the window (elapsed), as a share of it; NaN where not measured.
+         *
+         * @param service the service's sample key ({@link SampleKeys#PESSOA}, {@link SampleKeys#GATEWAY})
+         */
+        public double compileShare(String service) {
+            if (window == null || window.seconds() <= 0) return Double.NaN;
+            return window.delta(samples, SampleKeys.ServiceValue.JIT_MS.of(service)) / 1000 / window.seconds();
+        }
+
         public RepeatResult withPrewarm(Prewarmed prewarmed) {
             return withContext(context.withPrewarm(prewarmed));
         }

@@ -119,9 +119,8 @@ final class FairnessTables {
             ExperimentResults.RepeatResult r = cell.repeats().getFirst();
             ExperimentResults.ProcessUsage lab = r.processes().get("lab");
             if (lab == null) continue;
-            double seconds = r.window().seconds();
-            double pessoaJit = r.window().delta(r.samples(), SampleKeys.ServiceValue.JIT_MS.of(SampleKeys.PESSOA)) / 1000 / seconds;
-            double gatewayJit = r.window().delta(r.samples(), SampleKeys.ServiceValue.JIT_MS.of(SampleKeys.GATEWAY)) / 1000 / seconds;
+            double pessoaJit = r.compileShare(SampleKeys.PESSOA);
+            double gatewayJit = r.compileShare(SampleKeys.GATEWAY);
             List<String> row = new ArrayList<>(List.of(cell.id(), num(lab.meanCpuCores(), 3), String.format(Locale.ROOT, "%.1f%%", lab.meanCpuCores() / cores * 100),
                     Double.isNaN(pessoaJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", pessoaJit * 100)));
             if (!application) row.add(Double.isNaN(gatewayJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", gatewayJit * 100));

@@ -55,7 +55,8 @@ public final class PrewarmCompilers {
         return shares;
     }
 
-    static String describe(Map<String, Double> shares) {
+    /** Each service's share as a whole percent, "unknown" where NaN: for the progress lines. */
+    public static String describe(Map<String, Double> shares) {
         StringBuilder text = new StringBuilder();
         shares.forEach((service, share) -> text.append(text.isEmpty() ? "" : ", ").append(service).append(' ')
                 .append(share.isNaN() ? "unknown" : String.format(Locale.ROOT, "%.0f%%", share * 100)));
