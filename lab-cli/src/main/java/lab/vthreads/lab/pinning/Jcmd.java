@@ -21,7 +21,15 @@ final class Jcmd {
         // jcmd's answer goes to a file beside the one it writes, not a pipe: a pipe nobody reads could block it past its timeout.
         Path log = file.resolveSibling(file.getFileName() + ".jcmd.log");
         Process process = new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+        boolean ended;
+        try {
+            ended = process.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+        } catch (InterruptedException stopped) {
+            // Whoever stopped the caller (a prewarm stage at its cap) stops jcmd too: no process outlives the lab's wait.
+            process.destroyForcibly();
+            throw stopped;
+        }
+        if (!ended) {
             process.destroyForcibly();
             throw new IOException("jcmd " + pid + " " + command[0] + " did not finish within " + timeoutSeconds + " s");
         }

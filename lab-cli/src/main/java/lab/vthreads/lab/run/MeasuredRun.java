@@ -118,17 +118,25 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
     }
 
     /**
-     * The thread dumps a virtual cell takes in its window, taken twice per service during the last prewarm:
+     * The dumps that warm the JVM's thread dumper up, per service, in the first prewarm where a second one follows: a
+     * pair's later virtual cells (its A/A copy) had the gateway's compilers at work for seconds on end right after
+     * their window's dump, once some ten dumps had been taken since the JVM started, where the two dumps of the last
+     * prewarm had been the only ones before the first cell. Fewer where the stage's cap comes first.
+     */
+    static final int DUMPER_WARM_UP_TAKES = 8;
+
+    /**
+     * The thread dumps a virtual cell takes in its window, taken {@code takes} times per service during a prewarm:
      * the JVM's thread dumper is Java code, compiled at its first uses, and in the first virtual window on a pair of JVMs
      * both services' compilers jumped at the second of the first dump, where no platform cell, which takes none, paid
      * for it. Nothing where the cell takes no dumps.
      */
-    private Runnable threadDumpRehearsal(RunProcesses services, Cell cell, Path dir) {
+    private Runnable threadDumpRehearsal(RunProcesses services, Cell cell, Path dir, int takes) {
         Map<String, Long> pids = services.servicePids();
         java.util.Optional<Path> jcmd = threadDumpJcmd(pids, cell);
         if (jcmd.isEmpty()) return () -> { };
         return () -> {
-            for (int take = 1; take <= 2; take++) {
+            for (int take = 1; take <= takes; take++) {
                 for (Map.Entry<String, Long> service : pids.entrySet()) {
                     try {
                         ThreadDumps.take(jcmd.get(), service.getValue(), dir.resolve(service.getKey() + "-threads-rehearsal.json"));
@@ -205,10 +213,12 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
         // it does not own, so there is no stage without it).
         boolean withLatency = endpoints.cepAdmin() != null && !(cell.factors().latency() instanceof lab.vthreads.infra.cep.CepLatency.None);
         Prewarm.Rule last = withLatency ? Prewarm.Rule.WITH_LATENCY : Prewarm.Rule.FIRST;
-        Runnable rehearsal = threadDumpRehearsal(services, cell, dir.resolve(last.name()));
+        Runnable rehearsal = threadDumpRehearsal(services, cell, dir.resolve(last.name()), 2);
         int firstCap = preset.prewarmSeconds(), secondCap = Math.min(preset.prewarmSeconds(), WITH_LATENCY_SECONDS);
+        // Where a second stage follows, the first takes the dumps that warm the dumper up, within its longer cap.
         List<Prewarm.Stage> stages = new java.util.ArrayList<>(List.of(new Prewarm.Stage(Prewarm.Rule.FIRST, firstCap,
-                () -> announce(Prewarm.Rule.FIRST, cell, firstCap, ""), withLatency ? () -> { } : rehearsal)));
+                () -> announce(Prewarm.Rule.FIRST, cell, firstCap, ""), withLatency
+                        ? threadDumpRehearsal(services, cell, dir.resolve(Prewarm.Rule.FIRST.name()), DUMPER_WARM_UP_TAKES) : rehearsal)));
         // The second stage on the same load: the latency switched on under it, with no new Gatling JVM, ramp or drain.
         if (withLatency) stages.add(new Prewarm.Stage(Prewarm.Rule.WITH_LATENCY, secondCap, () -> {
             announce(Prewarm.Rule.WITH_LATENCY, cell, secondCap, ", the CEP latency switched on under the same load");
