@@ -16,8 +16,7 @@ import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,24 +29,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The stack as `./lab up` starts it (every component its own process, on free ports), loaded by SmokeSimulation for
- * about 10 s in each thread mode: no KO, every 201 is one stored row, and nothing is left running afterwards. In
- * platform mode the load is split over two Gatling JVMs and their results merged (./lab merge-results).
+ * about 10 s: no KO, every 201 is one stored row, and nothing is left running afterwards. The load is split over two
+ * Gatling JVMs and their results merged (./lab merge-results). One stack, on virtual threads: both thread modes'
+ * stacks, under load and checked the same way, run in ExperimentRunIT's cells, and what this adds (the HikariCP swap,
+ * the pool's settings, the shards) does not depend on the mode.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class StackSmokeIT {
 
     static final Path HOME = Path.of("..").toAbsolutePath().normalize();
 
-    // The thread modes of pessoa-service, whose HikariCP this checks; the reactive mode's stack runs in ExperimentRunIT.
-    @ParameterizedTest
-    @EnumSource(value = ThreadMode.class, names = {"PLATFORM", "VIRTUAL"})
-    void smokeLoadSucceedsAndLeavesNoProcessBehind(ThreadMode mode, @TempDir(cleanup = CleanupMode.ON_SUCCESS) Path run) throws Exception {
-        // Virtual mode also swaps in the HikariCP version the jar does not ship, to prove the swap really happens.
-        String hikari = mode == ThreadMode.VIRTUAL ? otherHikariVersion() : null;
-        // Platform mode also sets the pool's size and timeout (as Spring properties on the command line; compose sets the
-        // same through the environment, where a wrongly formed variable once kept pessoa-service from starting at all).
-        Integer poolSize = mode == ThreadMode.PLATFORM ? 12 : null, poolTimeoutMs = mode == ThreadMode.PLATFORM ? 5000 : null;
-        StackSettings settings = new StackSettings(mode, Factors.builder().poolSize(poolSize).poolTimeoutMs(poolTimeoutMs)
+    @Test
+    void smokeLoadSucceedsAndLeavesNoProcessBehind(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path run) throws Exception {
+        // The HikariCP version the jar does not ship, to prove the swap really happens.
+        String hikari = otherHikariVersion();
+        // The pool's size and timeout as Spring properties on the command line (compose sets the same through the
+        // environment, where a wrongly formed variable once kept pessoa-service from starting at all).
+        int poolSize = 12, poolTimeoutMs = 5000;
+        StackSettings settings = new StackSettings(ThreadMode.VIRTUAL, Factors.builder().poolSize(poolSize).poolTimeoutMs(poolTimeoutMs)
                 .cepInsideTransaction(false).hikariCp(hikari).cepLatency("lognormal:200:0.4").cepReadTimeoutMs(10_000).build(),
                 new StackSettings.StackPorts(ListenPorts.next(), ListenPorts.next(), ListenPorts.next(), ListenPorts.next(), ListenPorts.next(), ListenPorts.next()),
                 Map.of(), null, HOME, run);
@@ -62,20 +61,18 @@ class StackSmokeIT {
                     java.net.URI.create("http://127.0.0.1:" + settings.ports().pessoaManagement() + "/actuator/info")).build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString()).body();
             JsonNode info = JsonMapper.builder().build().readTree(infoBody);
-            assertThat(info.at("/hikariCp/version").asString()).isEqualTo(hikari != null ? hikari : shippedHikariVersion());
-            if (poolSize != null) {
-                String scrape = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
-                                java.net.URI.create("http://127.0.0.1:" + settings.ports().pessoaManagement() + "/actuator/prometheus")).build(),
-                        java.net.http.HttpResponse.BodyHandlers.ofString()).body();
-                assertThat(scrape).containsPattern("hikaricp_connections_max\\{[^}]*} 12\\.0");
-            }
+            assertThat(info.at("/hikariCp/version").asString()).isEqualTo(hikari);
+            String scrape = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                            java.net.URI.create("http://127.0.0.1:" + settings.ports().pessoaManagement() + "/actuator/prometheus")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+            assertThat(scrape).containsPattern("hikaricp_connections_max\\{[^}]*} " + poolSize + "\\.0");
             // A few requests first: the smoke run checks correctness, and must not meet a cold JVM's first lookups.
             Http gateway = new Http("http://127.0.0.1:" + settings.ports().gateway());
             for (int i = 0; i < 10; i++) {
                 gateway.postJson("/v1/pessoas", Http.pessoa(Cpfs.next(), "AQUECE", "01001000"));
             }
-            // Platform mode splits the load over two Gatling JVMs, as a Kubernetes indexed Job does, and merges their results.
-            int shards = mode == ThreadMode.PLATFORM ? 2 : 1;
+            // The load split over two Gatling JVMs, as a Kubernetes indexed Job does, and their results merged.
+            int shards = 2;
             List<ManagedProcess> gatlings = new ArrayList<>();
             for (int shard = 0; shard < shards; shard++) {
                 ManagedProcess gatling = GatlingRun.start(HOME, "lab.vthreads.gatling.SmokeSimulation", Map.of(
@@ -92,20 +89,17 @@ class StackSmokeIT {
         }
 
         assertThat(exit).as("Gatling's exit code (assertions and the nothing-lost check); logs in " + run).isZero();
-        Path resultsFile = run.resolve("results-0.json");
-        if (mode == ThreadMode.PLATFORM) {
-            resultsFile = run.resolve("merged.json");
-            ResultsMerge.write(ResultsMerge.merge(List.of(run.resolve("results-0.json"), run.resolve("results-1.json"))), resultsFile);
-            JsonNode first = JsonMapper.builder().build().readTree(run.resolve("results-0.json").toFile());
-            JsonNode second = JsonMapper.builder().build().readTree(run.resolve("results-1.json").toFile());
-            assertThat(first.at("/parameters/users").asInt() + second.at("/parameters/users").asInt()).isEqualTo(6);
-            JsonNode merged = JsonMapper.builder().build().readTree(resultsFile.toFile());
-            assertThat(merged.get("ok").asLong()).isEqualTo(first.get("ok").asLong() + second.get("ok").asLong());
-            assertThat(merged.at("/steadyOkLatencyMs/count").asLong())
-                    .isEqualTo(first.at("/steadyOkLatencyMs/count").asLong() + second.at("/steadyOkLatencyMs/count").asLong());
-            for (JsonNode part : List.of(first, second)) {
-                assertThat(merged.at("/okLatencyMs/max").asLong()).isGreaterThanOrEqualTo(part.at("/okLatencyMs/max").asLong());
-            }
+        Path resultsFile = run.resolve("merged.json");
+        ResultsMerge.write(ResultsMerge.merge(List.of(run.resolve("results-0.json"), run.resolve("results-1.json"))), resultsFile);
+        JsonNode first = JsonMapper.builder().build().readTree(run.resolve("results-0.json").toFile());
+        JsonNode second = JsonMapper.builder().build().readTree(run.resolve("results-1.json").toFile());
+        assertThat(first.at("/parameters/users").asInt() + second.at("/parameters/users").asInt()).isEqualTo(6);
+        JsonNode merged = JsonMapper.builder().build().readTree(resultsFile.toFile());
+        assertThat(merged.get("ok").asLong()).isEqualTo(first.get("ok").asLong() + second.get("ok").asLong());
+        assertThat(merged.at("/steadyOkLatencyMs/count").asLong())
+                .isEqualTo(first.at("/steadyOkLatencyMs/count").asLong() + second.at("/steadyOkLatencyMs/count").asLong());
+        for (JsonNode part : List.of(first, second)) {
+            assertThat(merged.at("/okLatencyMs/max").asLong()).isGreaterThanOrEqualTo(part.at("/okLatencyMs/max").asLong());
         }
         JsonNode results = JsonMapper.builder().build().readTree(resultsFile.toFile());
         assertThat(results.get("ko").asLong()).isZero();

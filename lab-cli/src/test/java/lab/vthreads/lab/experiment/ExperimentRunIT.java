@@ -23,7 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A tiny two-cell experiment, seconds per cell, end to end: real stack, real Gatling, real files. The timeout bounds a
- * hung run, not a slow machine's: the first test's cells, prewarms and two calibrations take minutes on 2 slow cores.
+ * hung run, not a slow machine's: its cells, prewarms and two calibrations take minutes on 2 slow cores. A run stopped
+ * mid-way (SIGTERM, Ctrl-C) is LabProcessIT's: through the CLI's shutdown hook, every process the run started ends.
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class ExperimentRunIT {
@@ -181,39 +182,6 @@ class ExperimentRunIT {
                 .isLessThan(said.indexOf("[6/10] jar-reactive-6u"));
         // The verdict at both levels, with the copy's spread as the noise floor.
         assertThat(new ObjectMapper().readTree(dir.resolve("results.json").toFile()).get("verdict").get("levels")).hasSize(2);
-    }
-
-    /** What a shutdown hook does on SIGTERM or Ctrl-C mid-run: every process the runner started ends, nothing is left behind. */
-    @Test
-    void abortStopsTheLoadGeneratorTheServicesAndTheInfrastructure(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
-        // The run's folder inside the temporary one: the calibrations it keeps go beside it (../.calibrations), not in /tmp.
-        Path dir = temp.resolve("run");
-        Preset tiny = TestPreset.named("tiny").description("One cell.").modes("platform").seconds(1, 60, 0).cepLatency("fixed:50").build();
-        ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).recalibrated(60).build());
-        Thread run = new Thread(() -> {
-            try {
-                runner.run();
-            } catch (Exception stopped) {
-                // the run ends with an error once its processes are gone; that is the point
-            }
-        });
-        run.start();
-        List<ProcessHandle> started = new java.util.ArrayList<>();
-        for (int i = 0; i < 1800 && runner.loadGenerators().isEmpty(); i++) {
-            Thread.sleep(100);
-        }
-        // Platform threads only: the calibration runs first, on services of its own, and is stopped mid-way.
-        assertThat(runner.loadGenerators()).as("the calibration started its load generator").isNotEmpty();
-        runner.runningStack().processes().values().forEach(p -> started.addAll(p.handles()));
-        runner.loadGenerators().forEach(p -> started.addAll(p.handles()));
-
-        runner.abort();
-        run.join(120_000);
-
-        assertThat(run.isAlive()).isFalse();
-        // PostgreSQL (with its detached postmaster), WireMock, both services and Gatling
-        assertThat(started).hasSizeGreaterThan(5).noneMatch(ProcessHandle::isAlive);
-        runner.loadGenerators().forEach(p -> assertThat(p.handle().isAlive()).isFalse());
     }
 
     /** The documented schema, applied to a written file. */
