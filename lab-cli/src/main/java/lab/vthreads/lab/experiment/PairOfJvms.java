@@ -182,9 +182,7 @@ final class PairOfJvms {
         if (!application) shares.put("gateway-service", run.compileShare(SampleKeys.GATEWAY));
         progress.note(String.format(java.util.Locale.ROOT, "rehearsal: %s, %.1f req/s; compilers %s of its window", cell.id(), run.client().throughput(),
                 PrewarmCompilers.describe(shares)));
-        Map<String, Double> known = new LinkedHashMap<>();
-        shares.forEach((service, share) -> known.put(service, ExperimentResults.measured(share)));
-        return new ExperimentResults.Rehearsal(cell.id(), ExperimentResults.measured(run.client().throughput()), known);
+        return new ExperimentResults.Rehearsal(cell.id(), ExperimentResults.measured(run.client().throughput()), ExperimentResults.measured(shares));
     }
 
     private ExperimentResults.RepeatResult runWithStealCheck(RunningStack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat,

@@ -124,7 +124,6 @@ public record ExperimentResults(
                     sampling, measuredOn);
         }
 
-        /** The prewarm is known only to the pair of JVMs every run on them shares, after the run itself. */
         /**
          * The time a service's compilers were at work in the window (elapsed), as a share of it; NaN where not measured.
          *
@@ -135,6 +134,7 @@ public record ExperimentResults(
             return window.delta(samples, SampleKeys.ServiceValue.JIT_MS.of(service)) / 1000 / window.seconds();
         }
 
+        /** The prewarm is known only to the pair of JVMs every run on them shares, after the run itself. */
         public RepeatResult withPrewarm(Prewarmed prewarmed) {
             return withContext(context.withPrewarm(prewarmed));
         }
@@ -259,6 +259,13 @@ public record ExperimentResults(
     /** JSON has no NaN: a value that could not be measured is written as null. */
     public static Double measured(double value) {
         return Double.isNaN(value) || Double.isInfinite(value) ? null : value;
+    }
+
+    /** Each figure {@link #measured(double)}, in the same order: null where it was not measured. */
+    public static Map<String, Double> measured(Map<String, Double> values) {
+        Map<String, Double> known = new java.util.LinkedHashMap<>();
+        values.forEach((name, value) -> known.put(name, value == null ? null : measured(value)));
+        return known;
     }
 
     public record ProcessUsage(double meanCpuCores, double peakRssMb) {

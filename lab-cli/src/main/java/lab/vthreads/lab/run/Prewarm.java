@@ -209,9 +209,7 @@ public final class Prewarm {
                 name, elapsed, settled ? "settled" : "stopped at the cap, not settled", PrewarmCompilers.describe(shares), rate, throughput.recentSeconds(),
                 percent(trend), WINDOW_SECONDS, Double.isNaN(cpuTrend) && processes.isEmpty() ? ""
                         : String.format(Locale.ROOT, "; the services' CPU per request %.2f ms, %s", throughput.cpuPerRequestMs(), percent(cpuTrend))));
-        Map<String, Double> known = new LinkedHashMap<>();
-        shares.forEach((service, share) -> known.put(service, share.isNaN() ? null : share));
-        return new ExperimentResults.Prewarmed(Math.round(elapsed * 10) / 10.0, settled, known, properties.users(), ExperimentResults.measured(rate),
+        return new ExperimentResults.Prewarmed(Math.round(elapsed * 10) / 10.0, settled, ExperimentResults.measured(shares), properties.users(), ExperimentResults.measured(rate),
                 ExperimentResults.measured(trend));
     }
 
