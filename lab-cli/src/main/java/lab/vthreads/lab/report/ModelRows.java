@@ -8,6 +8,8 @@ import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Bottleneck;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.model.CapacityModel;
+import lab.vthreads.lab.model.CellDemand;
+import lab.vthreads.lab.model.FirstPass;
 import lab.vthreads.lab.model.Prediction;
 import lab.vthreads.lab.model.QueueingModel;
 import lab.vthreads.lab.plan.Cell;
@@ -49,7 +51,7 @@ final class ModelRows {
             double cepMeanMs = (f.cepLatency() != null ? f : results.settings().factors()).latency().meanMillis();
             Integer threads = c.mode().boundByTomcatThreads() ? f.effectiveTomcatThreads() : null;
             Partition partition = results.partition();
-            lab.vthreads.lab.model.CellDemand demand = calibration.demand(partition, threads, f.effectivePoolSize(), f.lookupsInsideTransaction(),
+            CellDemand demand = calibration.demand(partition, threads, f.effectivePoolSize(), f.lookupsInsideTransaction(),
                     f.effectiveConcurrencyLimit(), c.users(), cepMeanMs, 0);
             Prediction prediction = CapacityModel.predict(demand);
             double measured = rows.get(i).throughput().median();
@@ -85,8 +87,10 @@ final class ModelRows {
             boolean surprising = CapacityModel.surprising(measured, queueing.throughput());
             String miss = surprising ? ModelMisses.reasons(cell, rows.get(i), calibration, prediction.bottleneck(), observed,
                     queueing.responseSeconds() * 1000, loadBusy) : null;
-            model.add(new ModelRow(cell.id(), prediction, queueing, measured, rows.get(i).mean().median(), observed, evidence,
-                    CapacityModel.deviation(measured, queueing.throughput()), surprising, miss, earlyWindow(results, queueing)));
+            String latencyNote = earlyWindow(results, queueing);
+            double predictedMeanMs = (latencyNote == null ? queueing.responseSeconds() : firstPassMean(results, queueing, demand)) * 1000;
+            model.add(new ModelRow(cell.id(), prediction, queueing, measured, predictedMeanMs, rows.get(i).mean().median(), observed, evidence,
+                    CapacityModel.deviation(measured, queueing.throughput()), surprising, miss, latencyNote));
         }
         return model;
     }
@@ -94,14 +98,23 @@ final class ModelRows {
     /**
      * Where the window opened before one predicted response time had passed since the load began, what it can say of
      * the latency: a closed workload's steady state needs every user through the queue once, so such a window holds
-     * only the first requests through it, and their mean is below the steady one whatever the model. Null otherwise.
+     * only the first requests through it, and their mean is below the steady one; the prediction is then
+     * {@link FirstPass}'s. Null otherwise.
      */
-    static String earlyWindow(ExperimentResults results, lab.vthreads.lab.model.QueueingModel.Prediction queueing) {
+    static String earlyWindow(ExperimentResults results, QueueingModel.Prediction queueing) {
         if (results.settings() == null) return null;
         int opens = results.settings().rampUpSeconds() + results.settings().warmupSeconds();
         if (queueing.responseSeconds() <= opens) return null;
-        return String.format(java.util.Locale.ROOT, "the window opened %d s into the load, before one predicted response (%.0f s): its requests "
-                + "are the queue's first", opens, queueing.responseSeconds());
+        return String.format(java.util.Locale.ROOT, "the window opened %d s into the load, before one predicted steady response (%.0f s): its "
+                + "requests are the queue's first, predicted as a queue filling from empty", opens, queueing.responseSeconds());
+    }
+
+    /** The mean of the window's requests in a queue filling from empty ({@link FirstPass}), in seconds. */
+    static double firstPassMean(ExperimentResults results, QueueingModel.Prediction queueing, CellDemand demand) {
+        var s = results.settings();
+        double opens = s.rampUpSeconds() + s.warmupSeconds();
+        return new FirstPass(demand.users(), s.rampUpSeconds(), demand.thinkSeconds(), queueing.throughput(), demand.responseSeconds())
+                .meanOver(opens, opens + s.holdSeconds());
     }
 
     /** The virtual-thread scheduler's carriers in pessoa-service: the carriers factor, else the CPUs its JVM saw. */

@@ -25,7 +25,7 @@ final class ModelTables {
         for (Summary.ModelRow m : summary.model()) {
             String bounds = java.util.stream.Stream.concat(m.prediction().bounds().stream().map(ModelTables::bound),
                     m.prediction().notMeasured().stream().map(what -> "**" + what + "**")).collect(Collectors.joining("; "));
-            double meanMs = m.queueing().responseSeconds() * 1000;
+            double meanMs = m.predictedMeanMs();
             rows.add(List.of(m.cell(), m.prediction().bottleneck().label(), num(m.prediction().throughput(), 0), num(m.queueing().knee(), 0),
                     num(m.predicted(), 0), m.observed().label(), num(m.measured(), 1),
                     String.format(Locale.ROOT, "%+.0f%%", m.deviation() * 100) + (m.surprising() ? " ⚠ " + m.miss() : ""),
@@ -40,7 +40,8 @@ final class ModelTables {
                         + "next one, it follows the users; near it, requests queue for the CPU or a pool before either is full, and it "
                         + "falls below the bound; far above it, it meets the bound again. ⚠ marks a cell more than 15% away from the "
                         + "prediction, with what the run recorded that the model assumed otherwise: failed requests, a window still "
-                        + "changing, the load generator at its limit, a CPU per request (or a response time) unlike the calibration's. The mean response times are the successful requests' in the window.",
+                        + "changing, the load generator at its limit, a CPU per request (or a response time) unlike the calibration's. The mean response times are the successful requests' in the window; where it opened before one predicted "
+                        + "steady response, the prediction is the mean of the queue's first requests, the queue filling from empty.",
                 List.of("cell", "bound", "bound (req/s)", "knee (users)", "predicted (req/s)", "measured bottleneck", "measured (req/s)",
                         "measured vs predicted", "predicted mean (ms)", "measured mean (ms)", "evidence", "bounds (req/s)"), rows);
     }

@@ -48,7 +48,8 @@ public final class ResultsFiles {
         entry.put("boundThroughput", m.prediction().throughput());
         entry.put("kneeUsers", m.queueing().knee());
         entry.put("measuredThroughput", m.measured());
-        entry.put("predictedMeanMs", m.queueing().responseSeconds() * 1000);
+        entry.put("predictedMeanMs", m.predictedMeanMs());
+        entry.put("steadyMeanMs", m.queueing().responseSeconds() * 1000);
         entry.put("measuredMeanMs", m.measuredMeanMs());
         entry.put("observedBottleneck", m.observed().label());
         entry.put("evidence", m.evidence());

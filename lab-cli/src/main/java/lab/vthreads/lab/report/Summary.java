@@ -92,14 +92,17 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ReactiveContender
      *
      * @param prediction     the operational bounds, the smallest of them binding: which resource caps the cell
      * @param queueing       the queueing network's solution: the predicted throughput and mean response time
+     * @param predictedMeanMs the queueing solution's steady mean response time, or, in a window that opened before the
+     *                        steady state, the mean of the queue's first requests ({@link lab.vthreads.lab.model.FirstPass})
      * @param measuredMeanMs the mean response time of the successful requests in the window (median over repeats)
      * @param observed       the bottleneck the measurements point at (see {@link CapacityModel#observed})
      * @param deviation      measured ÷ the queueing prediction − 1
      * @param miss           why a cell more than 15% off is off, from the run's figures ({@link ModelMisses}); null otherwise
-     * @param latencyNote    why the measured mean cannot be the steady one ({@link ModelRows#earlyWindow}); null otherwise
+     * @param latencyNote    why the predicted mean is not the steady one ({@link ModelRows#earlyWindow}); null otherwise
      */
-    public record ModelRow(String cell, Prediction prediction, QueueingModel.Prediction queueing, double measured, double measuredMeanMs,
-                           Bottleneck observed, String evidence, double deviation, boolean surprising, String miss, String latencyNote) {
+    public record ModelRow(String cell, Prediction prediction, QueueingModel.Prediction queueing, double measured, double predictedMeanMs,
+                           double measuredMeanMs, Bottleneck observed, String evidence, double deviation, boolean surprising, String miss,
+                           String latencyNote) {
 
         /** The predicted throughput: the queueing solution's. */
         public double predicted() {
@@ -108,7 +111,7 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ReactiveContender
 
         /** measured mean response time ÷ the predicted one − 1 (NaN where the mean was not measured). */
         public double latencyDeviation() {
-            return measuredMeanMs / (queueing.responseSeconds() * 1000) - 1;
+            return measuredMeanMs / predictedMeanMs - 1;
         }
     }
 

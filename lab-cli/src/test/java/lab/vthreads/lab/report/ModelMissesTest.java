@@ -54,8 +54,12 @@ class ModelMissesTest {
                 RunFixtures.run(1, 390, 0.0, false, 0.95, Map.of()))), true)).model().getFirst();
 
         assertThat(crowded.queueing().responseSeconds()).isGreaterThan(5);
-        assertThat(crowded.latencyNote()).startsWith("the window opened 5 s into the load, before one predicted response (10 s)");
-        assertThat(only(RunFixtures.run(1, 370, 0.0, false, 0.5, Map.of())).latencyNote()).isNull();
+        assertThat(crowded.latencyNote()).startsWith("the window opened 5 s into the load, before one predicted steady response (10 s)");
+        // Its prediction is the start's: the queue's first requests, which waited less than the load had run.
+        assertThat(crowded.predictedMeanMs()).isLessThan(crowded.queueing().responseSeconds() * 1000).isPositive();
+        Summary.ModelRow steady = only(RunFixtures.run(1, 370, 0.0, false, 0.5, Map.of()));
+        assertThat(steady.latencyNote()).isNull();
+        assertThat(steady.predictedMeanMs()).isEqualTo(steady.queueing().responseSeconds() * 1000);
     }
 
     private static Summary.ModelRow only(lab.vthreads.lab.measured.ExperimentResults.RepeatResult run) {
