@@ -12,8 +12,8 @@ import java.util.function.Supplier;
  * One thread dump per service at the busiest second of a hold window, as a person would take it to see where the
  * virtual threads wait. The busiest second is not known until the window ends, so the dumps are taken again each time
  * a second beats the busiest before it, from a quarter into the window (the ramp's echo is over), at most
- * {@link #MAX_TAKES} times: each take is a jcmd on the load side's CPU and a safepoint in the service, and the window
- * is what is measured. The last take is kept: at the busiest second seen while at most that many could be taken.
+ * {@link #MAX_TAKES} times: each take is a safepoint and a dump written in the service, and the window is what is
+ * measured. The last take is kept: at the busiest second seen while at most that many could be taken.
  */
 public final class BusiestSecondDump implements AutoCloseable {
 
@@ -23,7 +23,7 @@ public final class BusiestSecondDump implements AutoCloseable {
     private final String rateKey;
     private final double from, to;
     private final Map<String, Long> pids;
-    private final Path jcmd, dir, resultsDirectory;
+    private final Path dir, resultsDirectory;
     private final Thread watcher;
     private volatile boolean closed;
     private double bestRate = Double.NEGATIVE_INFINITY, bestSecond = Double.NaN;
@@ -36,14 +36,13 @@ public final class BusiestSecondDump implements AutoCloseable {
      * @param from     the hold window's start, in the samples' seconds
      * @param to       its end
      */
-    public BusiestSecondDump(Supplier<List<Map<String, Double>>> samples, String rateKey, double from, double to, Map<String, Long> pids, Path jcmd,
+    public BusiestSecondDump(Supplier<List<Map<String, Double>>> samples, String rateKey, double from, double to, Map<String, Long> pids,
                              Path dir, Path resultsDirectory) {
         this.samples = samples;
         this.rateKey = rateKey;
         this.from = from;
         this.to = to;
         this.pids = new LinkedHashMap<>(pids);
-        this.jcmd = jcmd;
         this.dir = dir;
         this.resultsDirectory = resultsDirectory;
         this.watcher = Thread.ofVirtual().name("busiest-second-dump").start(this::watch);
@@ -65,7 +64,7 @@ public final class BusiestSecondDump implements AutoCloseable {
             seen = t;
             if (t < from + (to - from) / 4 || t > to || rate <= bestRate) continue;
             try {
-                for (Map.Entry<String, Long> service : pids.entrySet()) ThreadDumps.take(jcmd, service.getValue(), file(service.getKey()));
+                for (Map.Entry<String, Long> service : pids.entrySet()) ThreadDumps.take(service.getValue(), file(service.getKey()));
                 bestRate = rate;
                 bestSecond = t;
                 takes++;

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Thread dumps that include virtual threads (JDK 21+'s JSON format), taken with jcmd and summarised. */
+/** Thread dumps that include virtual threads (JDK 21+'s JSON format, jcmd's Thread.dump_to_file), taken and summarised. */
 public final class ThreadDumps {
 
     public static final int TOP = 5;
@@ -20,9 +20,10 @@ public final class ThreadDumps {
     private ThreadDumps() {
     }
 
-    public static void take(Path jcmd, long pid, Path file) throws IOException, InterruptedException {
+    /** In the lab's own JVM ({@link Attach}): a virtual cell takes these while its window is measured. */
+    public static void take(long pid, Path file) throws IOException, InterruptedException {
         Files.createDirectories(file.getParent());
-        Jcmd.writeFile(jcmd, pid, file, 30, "Thread.dump_to_file", "-overwrite", "-format=json", file.toAbsolutePath().toString());
+        Attach.writeFile(pid, file, 30, "Thread.dump_to_file -overwrite -format=json " + file.toAbsolutePath());
     }
 
     public static ThreadDumpSummary summarise(String service, double second, double requestsPerSecond, Path dump, String relative) throws IOException {

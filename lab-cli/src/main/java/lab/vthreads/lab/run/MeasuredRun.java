@@ -96,8 +96,8 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
         Set<String> names = new LinkedHashSet<>(run.processes().byName().keySet());
         names.add(Sampler.LAB);
         ExperimentResults.RepeatResult result = Measurements.repeat(repeat, attempt, run.results(exit), run.sampler(), names, reportOf(dir), stealThreshold);
-        Map<String, String> stall = result.client().ok() == 0 ? SilentWindow.dump(measured.servicePids(), jcmdFor(ServiceJdk.resolve(cell.factors().jdk())),
-                cell.id() + ", repeat " + repeat, dir, resultsDirectory, progress) : null;
+        Map<String, String> stall = result.client().ok() == 0 ? SilentWindow.dump(measured.servicePids(), cell.id() + ", repeat " + repeat, dir,
+                resultsDirectory, progress) : null;
         ExperimentResults.StackUse use = stack == null ? null : new ExperimentResults.StackUse(stack.position(), stack.order(), rowsAtStart);
         ExperimentResults.RunContext seen = observedOnServices(result.window(), measured, cell, run.sampler().startEpochMs(), dir);
         FaultOutcome faulted = events == null ? null : outcome(resultsFile, events, endpoints, cell.factors().effectiveCepReadTimeoutMs());
@@ -107,14 +107,13 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
     /** In a virtual cell on services the lab started: their thread dumps at the hold window's busiest second. */
     private BusiestSecondDump busiestSecondDump(RunProcesses measured, Cell cell, Sampler sampler, Path dir) {
         Map<String, Long> pids = measured.servicePids();
-        java.util.Optional<Path> jcmd = threadDumpJcmd(pids, cell);
-        if (jcmd.isEmpty()) return null;
+        if (!takesThreadDumps(pids, cell)) return null;
         // In the sampler's seconds the hold window starts a few seconds later (Gatling's JVM starts first) and the live rate
         // lags by its few seconds of averaging, so the window's nominal end is the last second taken: a later one (hold + 5
         // s, as first written) once caught the ramp-down, a dump with no request in it.
         double from = preset.warmupSeconds() + preset.rampUpSeconds();
-        return new BusiestSecondDump(sampler::samples, SampleKeys.LIVE_REQUESTS_PER_SECOND, from, from + preset.holdSeconds(), pids, jcmd.get(),
-                dir, resultsDirectory);
+        return new BusiestSecondDump(sampler::samples, SampleKeys.LIVE_REQUESTS_PER_SECOND, from, from + preset.holdSeconds(), pids, dir,
+                resultsDirectory);
     }
 
     /**
@@ -133,13 +132,12 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
      */
     private Runnable threadDumpRehearsal(RunProcesses services, Cell cell, Path dir, int takes) {
         Map<String, Long> pids = services.servicePids();
-        java.util.Optional<Path> jcmd = threadDumpJcmd(pids, cell);
-        if (jcmd.isEmpty()) return () -> { };
+        if (!takesThreadDumps(pids, cell)) return () -> { };
         return () -> {
             for (int take = 1; take <= takes; take++) {
                 for (Map.Entry<String, Long> service : pids.entrySet()) {
                     try {
-                        ThreadDumps.take(jcmd.get(), service.getValue(), dir.resolve(service.getKey() + "-threads-rehearsal.json"));
+                        ThreadDumps.take(service.getValue(), dir.resolve(service.getKey() + "-threads-rehearsal.json"));
                     } catch (java.io.IOException e) {
                         progress.note("prewarm: " + service.getKey() + "'s rehearsal thread dump failed (" + e.getMessage() + "); the first cell pays for the first dump");
                     } catch (InterruptedException e) {
@@ -151,13 +149,9 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
         };
     }
 
-    /**
-     * The jcmd that takes a cell's thread dumps; empty where it takes none: platform threads, the observation off, no
-     * service the lab started, or no jcmd at all.
-     */
-    private static java.util.Optional<Path> threadDumpJcmd(Map<String, Long> pids, Cell cell) {
-        if (pids.isEmpty() || !cell.mode().virtual() || !cell.factors().observesThreads()) return java.util.Optional.empty();
-        return jcmdFor(ServiceJdk.resolve(cell.factors().jdk()));
+    /** Whether a cell takes thread dumps: virtual threads, the observation on, and services the lab started. */
+    private static boolean takesThreadDumps(Map<String, Long> pids, Cell cell) {
+        return !pids.isEmpty() && cell.mode().virtual() && cell.factors().observesThreads();
     }
 
     /** The services' JDK's jcmd, else the lab's (jcmd speaks to any HotSpot JVM of the same user); none in a bare runtime. */

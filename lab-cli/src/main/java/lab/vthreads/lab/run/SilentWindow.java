@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * A window without one successful request: each service's threads as the window leaves them, in either mode, so that
@@ -21,13 +20,13 @@ final class SilentWindow {
     }
 
     /** @return by service, what its dump named; null when none named anything (or no dump could be taken) */
-    static Map<String, String> dump(Map<String, Long> pids, Optional<Path> jcmd, String run, Path dir, Path resultsDirectory, Progress progress) {
-        if (pids.isEmpty() || jcmd.isEmpty()) return null;
+    static Map<String, String> dump(Map<String, Long> pids, String run, Path dir, Path resultsDirectory, Progress progress) {
+        if (pids.isEmpty()) return null;
         Map<String, String> stalled = new LinkedHashMap<>();
         for (Map.Entry<String, Long> service : pids.entrySet()) {
             Path file = dir.resolve(service.getKey() + "-threads-served-nothing.json");
             try {
-                ThreadDumps.take(jcmd.get(), service.getValue(), file);
+                ThreadDumps.take(service.getValue(), file);
                 progress.note(run + ": served nothing in its window; " + service.getKey() + "'s threads after it: " + resultsDirectory.relativize(file));
                 StalledCarriers.read(file).ifPresent(why -> {
                     stalled.put(service.getKey(), why);
