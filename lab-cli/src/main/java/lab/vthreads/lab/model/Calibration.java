@@ -153,24 +153,44 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
         return saturatedBusy * cores / saturatedThroughput * 1000;
     }
 
-    /** Each set of CPUs a request needs and what it costs there: the whole machine, or the partition's sides and quotas. */
+    /**
+     * Each set of CPUs a request needs and what it costs there: the whole machine, or the partition's sides and quotas.
+     * The saturated cost, with how it grows as the CPUs empty toward the low-load slope ({@link CpuDemand.LoadDependence}).
+     */
     public List<CpuDemand> cpuDemands(Partition partition) {
         if (partition == null || !partition.isolated() || saturatedCpuMsPerRequest == null || saturatedCpuMsPerRequest.isEmpty()) {
-            return List.of(CpuDemand.machine(cores, saturatedTotalCpuMsPerRequest() / 1000));
+            double saturated = saturatedTotalCpuMsPerRequest() / 1000;
+            return List.of(CpuDemand.machine(cores, saturated).dependingOnLoad(dependence(cpuMsPerRequest == null ? 0 : totalCpuMsPerRequest() / 1000, saturated, cores)));
         }
         List<CpuDemand> demands = new ArrayList<>();
         demands.add(new CpuDemand(side(partition.systemCpuCount(), partition.systemCpus(), "the services' and PostgreSQL's"),
-                partition.systemCpuCount(), sum(SYSTEM) / 1000, Bottleneck.CPU));
+                partition.systemCpuCount(), sum(SYSTEM) / 1000, Bottleneck.CPU,
+                dependence(lowSum(SYSTEM) / 1000, sum(SYSTEM) / 1000, partition.systemCpuCount())));
         demands.add(new CpuDemand(side(partition.loadCpuCount(), partition.loadCpus(), "the load generator's and CEP mock's"),
-                partition.loadCpuCount(), sum(LOAD_SIDE) / 1000, Bottleneck.LOAD));
+                partition.loadCpuCount(), sum(LOAD_SIDE) / 1000, Bottleneck.LOAD,
+                dependence(lowSum(LOAD_SIDE) / 1000, sum(LOAD_SIDE) / 1000, partition.loadCpuCount())));
         partition.components().forEach((component, placement) -> {
             Double ms = saturatedCpuMsPerRequest.get(component);
             if (placement.quotaCores() != null && ms != null && ms > 0) {
                 demands.add(new CpuDemand(component + "'s quota of " + CpuDemand.trim(placement.quotaCores()) + " CPU", placement.quotaCores(),
-                        ms / 1000, SYSTEM.contains(component) ? Bottleneck.CPU : Bottleneck.LOAD));
+                        ms / 1000, SYSTEM.contains(component) ? Bottleneck.CPU : Bottleneck.LOAD,
+                        dependence(lowSum(List.of(component)) / 1000, ms / 1000, placement.quotaCores())));
             }
         });
         return demands;
+    }
+
+    /**
+     * The two ends the calibration measured on {@code cores} CPUs: the low-load slope at the higher open rate's
+     * throughput, the saturated cost at the saturation run's. Null where the low-load cost was not measured.
+     */
+    private CpuDemand.LoadDependence dependence(double lowSeconds, double saturatedSeconds, double cores) {
+        if (!(lowSeconds > 0) || !(saturatedSeconds > 0) || !(cores > 0)) return null;
+        return new CpuDemand.LoadDependence(lowSeconds, throughput * lowSeconds / cores, saturatedThroughput * saturatedSeconds / cores);
+    }
+
+    private double lowSum(List<String> processes) {
+        return cpuMsPerRequest == null ? 0 : processes.stream().mapToDouble(p -> cpuMsPerRequest.getOrDefault(p, 0.0)).sum();
     }
 
     private static String side(int cores, String cpus, String whose) {

@@ -9,7 +9,8 @@ import java.util.List;
  * the CPU (or a pool) before it is 100% busy.
  *
  * <p>The stations are those the calibration measured: each set of CPUs as a queue with its CPU per request (a side of
- * several cores as that many servers); the connection pool as a station of pool-size servers held for the
+ * several cores as that many servers), at the utilisation the solution itself gives it where the calibration measured
+ * how that cost depends on the load ({@link CpuDemand.LoadDependence}); the connection pool as a station of pool-size servers held for the
  * connection's hold; carriers held while pinned, and the CEP client's connections where a cell limits them, likewise; and the rest of the response time with nothing queued (the
  * CEP lookups outside the transaction, the network) as a delay. A request's time holding a connection contains some
  * of its CPU and, with the lookups inside the transaction, its CEP wait: the delay is what is left once the CPU and
@@ -47,13 +48,40 @@ public final class QueueingModel {
      * @param lookupSecondsPerRequest how long a request's lookups hold a connection
      */
     public static Prediction predict(CellDemand d, double carriers, double monitorHoldSeconds, int cepConnections, double lookupSecondsPerRequest) {
+        double[] cpu = d.cpus().stream().mapToDouble(CpuDemand::secondsPerRequest).toArray();
+        Prediction solved = solve(d, cpu, carriers, monitorHoldSeconds, cepConnections, lookupSecondsPerRequest);
+        if (d.cpus().stream().noneMatch(c -> c.loadDependence() != null)) return solved;
+        // Where the CPU per request depends on how busy the CPU is, a fixed point: the throughput the costs give, the
+        // utilisation that throughput makes, the costs at that utilisation. Damped by half each step: the cost falls as
+        // the utilisation rises, and undamped the two can leap past each other.
+        for (int step = 0; step < MAX_STEPS; step++) {
+            double moved = 0;
+            for (int k = 0; k < cpu.length; k++) {
+                CpuDemand c = d.cpus().get(k);
+                double next = (cpu[k] + c.secondsPerRequestAt(solved.throughput() * cpu[k] / c.cores())) / 2;
+                if (cpu[k] > 0) moved = Math.max(moved, Math.abs(next - cpu[k]) / cpu[k]);
+                cpu[k] = next;
+            }
+            solved = solve(d, cpu, carriers, monitorHoldSeconds, cepConnections, lookupSecondsPerRequest);
+            if (moved < 1e-6) break;
+        }
+        return solved;
+    }
+
+    /** Enough for the fixed point: each step halves the distance at worst. */
+    static final int MAX_STEPS = 200;
+
+    /** The network with these CPU costs per request, one per {@code d.cpus()}. */
+    private static Prediction solve(CellDemand d, double[] cpuSeconds, double carriers, double monitorHoldSeconds, int cepConnections,
+                                    double lookupSecondsPerRequest) {
         List<Station> stations = new ArrayList<>();
         double cpu = 0;
-        for (CpuDemand c : d.cpus()) {
+        for (int k = 0; k < cpuSeconds.length; k++) {
+            CpuDemand c = d.cpus().get(k);
             // Not measured (no /proc where the calibration ran): the bounds name it, and the network has no CPU to queue for.
-            if (!(c.secondsPerRequest() > 0)) continue;
-            stations.add(new Station(c.what(), c.secondsPerRequest(), c.cores()));
-            cpu += c.secondsPerRequest();
+            if (!(cpuSeconds[k] > 0)) continue;
+            stations.add(new Station(c.what(), cpuSeconds[k], c.cores()));
+            cpu += cpuSeconds[k];
         }
         double longestHold = 0;
         if (d.poolSize() != null && d.connectionHoldSeconds() > 0) {

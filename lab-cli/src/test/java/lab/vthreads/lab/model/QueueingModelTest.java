@@ -70,4 +70,51 @@ class QueueingModelTest {
         assertThat(QueueingModel.predict(cell(null, 20), 0, 0, 2000, 0.40).throughput()).as("a limit far above the users: only that 1 ms")
                 .isCloseTo(without, within(without * 0.01));
     }
+
+    // One CPU whose cost per request falls from 0.2 s when idle to 0.1 s when saturated, linearly in its utilisation.
+    static final CpuDemand LOAD_DEPENDENT = new CpuDemand("1 CPU", 1, 0.1, Bottleneck.CPU, new CpuDemand.LoadDependence(0.2, 0.0, 1.0));
+
+    @Test
+    void aCostThatDependsOnTheLoadIsSolvedAtTheUtilisationItMakes() {
+        // One user thinking 0.3 s, its request all CPU: X = 1 ÷ (0.3 + D) and U = X·D, with D = 0.2 − 0.1·U. So
+        // D² + 0.2·D − 0.06 = 0: D = 0.164575 s, X = 2.152504 req/s.
+        CellDemand one = new CellDemand(List.of(LOAD_DEPENDENT), null, 0.1, null, 0, null, 1, 0.1, 0.3);
+
+        QueueingModel.Prediction p = QueueingModel.predict(one);
+
+        double d = (-0.2 + Math.sqrt(0.04 + 0.24)) / 2;
+        assertThat(p.throughput()).isCloseTo(1 / (0.3 + d), within(1e-6));
+        assertThat(p.responseSeconds()).isCloseTo(d, within(1e-6));
+        assertThat(LOAD_DEPENDENT.secondsPerRequestAt(p.throughput() * d)).as("the cost at the utilisation it makes").isCloseTo(d, within(1e-6));
+    }
+
+    @Test
+    void saturatedTheCostIsTheSaturatedOneAndTheBoundHolds() {
+        CellDemand crowded = new CellDemand(List.of(LOAD_DEPENDENT), null, 0.1, null, 0, null, 2000, 0.1, 0);
+
+        assertThat(QueueingModel.predict(crowded).throughput()).isCloseTo(10, within(10 * 0.001));
+    }
+
+    @Test
+    void nearTheKneeAHigherCostAtPartialLoadPredictsLessThanTheSaturatedCostAlone() {
+        CpuDemand saturatedOnly = new CpuDemand("1 CPU", 1, 0.002, Bottleneck.CPU);
+        CpuDemand dependent = saturatedOnly.dependingOnLoad(new CpuDemand.LoadDependence(0.003, 0.2, 1.0));
+        CellDemand knee = new CellDemand(List.of(dependent), null, 0.44, null, 0, null, 220, 0.44, 0);
+        CellDemand flat = new CellDemand(List.of(saturatedOnly), null, 0.44, null, 0, null, 220, 0.44, 0);
+
+        assertThat(QueueingModel.predict(knee).throughput()).isLessThan(QueueingModel.predict(flat).throughput());
+        // far below the knee the users' bound holds either way
+        CellDemand few = new CellDemand(List.of(dependent), null, 0.44, null, 0, null, 20, 0.44, 0);
+        assertThat(QueueingModel.predict(few).throughput()).isCloseTo(20 / 0.44, within(20 / 0.44 * 0.01));
+    }
+
+    @Test
+    void theCostStaysBetweenTheTwoMeasuredPoints() {
+        assertThat(LOAD_DEPENDENT.secondsPerRequestAt(0.5)).isCloseTo(0.15, within(1e-12));
+        assertThat(LOAD_DEPENDENT.secondsPerRequestAt(1.4)).isEqualTo(0.1);
+        CpuDemand measuredFromAFifth = LOAD_DEPENDENT.dependingOnLoad(new CpuDemand.LoadDependence(0.2, 0.2, 0.9));
+        assertThat(measuredFromAFifth.secondsPerRequestAt(0.1)).isCloseTo(0.2, within(1e-12));
+        assertThat(measuredFromAFifth.secondsPerRequestAt(0.55)).isCloseTo(0.15, within(1e-12));
+        assertThat(new CpuDemand("1 CPU", 1, 0.1, Bottleneck.CPU).secondsPerRequestAt(0.5)).as("no dependence measured").isEqualTo(0.1);
+    }
 }
