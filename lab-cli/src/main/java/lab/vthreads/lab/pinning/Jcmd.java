@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** One jcmd diagnostic command that writes {@code file} in a running JVM: the JFR dumps and the thread dumps. */
+/** One jcmd diagnostic command that writes {@code file} in a running JVM: the JFR dumps after each window. */
 final class Jcmd {
 
     private Jcmd() {
@@ -25,7 +25,7 @@ final class Jcmd {
         try {
             ended = process.waitFor(timeoutSeconds, TimeUnit.SECONDS);
         } catch (InterruptedException stopped) {
-            // Whoever stopped the caller (a prewarm stage at its cap) stops jcmd too: no process outlives the lab's wait.
+            // Whoever stopped the caller (the lab stopping mid-dump) stops jcmd too: no process outlives the lab's wait.
             process.destroyForcibly();
             throw stopped;
         }

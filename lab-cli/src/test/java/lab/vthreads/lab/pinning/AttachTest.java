@@ -66,6 +66,41 @@ class AttachTest {
                 .hasMessageContaining("JVM " + jvm.pid());
     }
 
+    @Test
+    void aJvmThatDoesNotAnswerInTimeIsGivenUpOnAndSaidSo(@TempDir Path dir) throws Exception {
+        // A stopped JVM answers no attach: the wait ends at its time out, not with the JVM.
+        Runtime.getRuntime().exec(new String[] {"kill", "-STOP", Long.toString(jvm.pid())}).waitFor();
+        try {
+            assertThatThrownBy(() -> Attach.writeFile(jvm.pid(), dir.resolve("threads.json"), 1, "Thread.dump_to_file " + dir.resolve("threads.json")))
+                    .isInstanceOf(IOException.class).hasMessage("JVM " + jvm.pid() + ": Thread.dump_to_file did not finish within 1 s");
+        } finally {
+            Runtime.getRuntime().exec(new String[] {"kill", "-CONT", Long.toString(jvm.pid())}).waitFor();
+        }
+    }
+
+    @Test
+    void aCallerStoppedWhileTheJvmAnswersReturnsAtOnce(@TempDir Path dir) throws Exception {
+        // What a prewarm stage at its cap does to the dumps still under way: the caller's wait ends with its interrupt.
+        Runtime.getRuntime().exec(new String[] {"kill", "-STOP", Long.toString(jvm.pid())}).waitFor();
+        java.util.concurrent.atomic.AtomicReference<Throwable> ended = new java.util.concurrent.atomic.AtomicReference<>();
+        try {
+            Thread caller = Thread.ofPlatform().start(() -> {
+                try {
+                    ThreadDumps.take(jvm.pid(), dir.resolve("threads.json"));
+                } catch (Throwable t) {
+                    ended.set(t);
+                }
+            });
+            Thread.sleep(300);
+            caller.interrupt();
+            caller.join(java.time.Duration.ofSeconds(10));
+            assertThat(caller.isAlive()).as("the caller still waiting").isFalse();
+            assertThat(ended.get()).isInstanceOf(InterruptedException.class);
+        } finally {
+            Runtime.getRuntime().exec(new String[] {"kill", "-CONT", Long.toString(jvm.pid())}).waitFor();
+        }
+    }
+
     /** A JVM whose virtual threads wait where a dump can find them. */
     public static final class ParkedVirtualThreads {
         static final int COUNT = 20;

@@ -13,10 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class JcmdTest {
 
-    /**
-     * A prewarm stage that reaches its cap interrupts the thread dumps still being taken under its load: the jcmd in
-     * flight must end with them, not outlive the lab's wait.
-     */
+    /** A caller stopped while jcmd runs (the lab stopping during a JFR dump): the jcmd in flight ends with it. */
     @Test
     void aCallerInterruptedWhileJcmdRunsStopsJcmdToo(@TempDir Path dir) throws Exception {
         // Stands in for a jcmd whose target JVM takes long to answer.
@@ -25,7 +22,7 @@ class JcmdTest {
         AtomicReference<Throwable> ended = new AtomicReference<>();
         Thread caller = Thread.ofPlatform().start(() -> {
             try {
-                Jcmd.writeFile(slowJcmd, 1, dir.resolve("dump.json"), 60, "Thread.dump_to_file");
+                Jcmd.writeFile(slowJcmd, 1, dir.resolve("dump.json"), 60, "JFR.dump");
             } catch (Throwable t) {
                 ended.set(t);
             }
