@@ -3,6 +3,7 @@ package lab.vthreads.lab.cli;
 import lab.vthreads.lab.experiment.Environments;
 import lab.vthreads.lab.micro.ExecutorMicro;
 import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.experiment.CompilingWindow;
 import lab.vthreads.lab.experiment.ExperimentRunner;
 import lab.vthreads.lab.experiment.ExternalRunner;
 import lab.vthreads.lab.plan.Preset;
@@ -90,6 +91,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-rerun-on-steal", description = "keep a flagged run instead of running it again")
     boolean noRerun;
 
+    @Option(names = "--no-rerun-while-compiling", description = "keep a window in which a service's compilers were at work for more than "
+            + "the prewarm's settled share instead of measuring the cell again on the same JVMs")
+    boolean keepCompilingWindows;
+
     @Option(names = "--scale", description = "after calibrating, move the preset's published scenario to this machine: keep its "
             + "thread-bound to CPU-bound ratio by scaling Tomcat threads and users (the report says what changed)")
     boolean scale;
@@ -160,7 +165,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         ExperimentRunner runner = new ExperimentRunner(new ExperimentRunner.Options(chosen, shortVariant, root, directory,
                 ports.ports(), stealThreshold, !noRerun, calibrationSeconds, recalibrate, scale, isolation, out, app,
-                app != null ? scenario.toAbsolutePath() : null));
+                app != null ? scenario.toAbsolutePath() : null, keepCompilingWindows ? CompilingWindow.NEVER : CompilingWindow.RERUN_ABOVE));
         int runs = runner.cells().size() * chosen.repeat();
         out.printf("Experiment '%s'%s: %s%d cells × %d repeat(s) = %d measured runs, about %d min; results in %s%n", chosen.name(),
                 shortVariant ? " (short)" : "", runner.estimateCalibration().isZero() ? "" : "calibration + ", runner.cells().size(), chosen.repeat(), runs,

@@ -48,10 +48,12 @@ public final class ExperimentRunner {
      * @param scale              move the preset's published scenario to this machine after calibrating (ScaledScenario)
      * @param application        a user's application to run instead of the lab's services; null: the lab's own
      * @param scenario           the scenario file ScenarioSimulation runs on it
+     * @param compilingRerunAbove a cell whose window a service's compilers took more than this share of is measured once
+     *                           more on the same JVMs ({@link CompilingWindow}; {@link CompilingWindow#NEVER}: never)
      */
     public record Options(Preset preset, boolean shortVariant, Path home, Path resultsDirectory, StackSettings.StackPorts ports,
                           double stealThreshold, boolean rerunOnSteal, int calibrationSeconds, boolean recalibrate, boolean scale, Isolation.Request isolation,
-                          PrintStream out, lab.vthreads.lab.app.Application application, Path scenario) {
+                          PrintStream out, lab.vthreads.lab.app.Application application, Path scenario, double compilingRerunAbove) {
 
         public Options {
             if (scale && calibrationSeconds == 0) throw new IllegalArgumentException("--scale needs the calibration: drop --calibration-seconds 0");
@@ -70,7 +72,7 @@ public final class ExperimentRunner {
         public Options(Preset preset, boolean shortVariant, Path home, Path resultsDirectory, StackSettings.StackPorts ports, double stealThreshold,
                        boolean rerunOnSteal, int calibrationSeconds, boolean recalibrate, boolean scale, Isolation.Request isolation, PrintStream out) {
             this(preset, shortVariant, home, resultsDirectory, ports, stealThreshold, rerunOnSteal, calibrationSeconds, recalibrate, scale, isolation, out,
-                    null, null);
+                    null, null, CompilingWindow.RERUN_ABOVE);
         }
     }
 

@@ -5,7 +5,6 @@ import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.plan.StackPlan;
 import lab.vthreads.lab.progress.Progress;
 import lab.vthreads.lab.measured.ExperimentResults;
-import lab.vthreads.lab.measured.SampleKeys;
 import lab.vthreads.lab.run.DatabaseSnapshot;
 import lab.vthreads.lab.run.DownstreamLatency;
 import lab.vthreads.lab.run.LoadGenerators;
@@ -124,7 +123,7 @@ final class PairOfJvms {
             for (int i = 0; i < group.cells().size(); i++) {
                 Cell cell = group.cells().get(i);
                 ExperimentResults.StackUse use = new ExperimentResults.StackUse(i + 1, group.order(), null);
-                ExperimentResults.RepeatResult result = runWithStealCheck(stack, settings, measuredRun, cell, repeat, use, snapshot);
+                ExperimentResults.RepeatResult result = runWithChecks(stack, settings, measuredRun, cell, repeat, use, snapshot);
                 tally.results.get(cell).add(prewarmed == null ? result : result.withPrewarm(prewarmed));
             }
             if (afterCells != null) afterCells.run(snapshot);
@@ -176,23 +175,37 @@ final class PairOfJvms {
                 options.resultsDirectory().relativize(dir)));
         load.requireNotAborted();
         ExperimentResults.RepeatResult run = measuredRun.measure(Endpoints.of(settings), RunProcesses.of(stack.processes()), cell, repeat, 1, dir, null, null);
-        Map<String, Double> shares = new LinkedHashMap<>();
-        boolean application = settings.application() != null;
-        shares.put(application ? "app" : "pessoa-service", run.compileShare(SampleKeys.PESSOA));
-        if (!application) shares.put("gateway-service", run.compileShare(SampleKeys.GATEWAY));
+        Map<String, Double> shares = CompilingWindow.shares(run, settings.application() != null);
         progress.note(String.format(java.util.Locale.ROOT, "rehearsal: %s, %.1f req/s; compilers %s of its window", cell.id(), run.client().throughput(),
                 PrewarmCompilers.describe(shares)));
         return new ExperimentResults.Rehearsal(cell.id(), ExperimentResults.measured(run.client().throughput()), ExperimentResults.measured(shares));
     }
 
-    private ExperimentResults.RepeatResult runWithStealCheck(RunningStack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat,
-                                                             ExperimentResults.StackUse use, DatabaseSnapshot snapshot) throws Exception {
+    /**
+     * A run measured once more, on the same JVMs, where its window did not measure what it should: the hypervisor stole
+     * CPU, or (on a pair that prewarms and keeps its JVMs) a service's compilers were still at work (CompilingWindow).
+     * Once only: a second window that compiled too is kept, and the report shows its share.
+     */
+    private ExperimentResults.RepeatResult runWithChecks(RunningStack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat,
+                                                         ExperimentResults.StackUse use, DatabaseSnapshot snapshot) throws Exception {
         ExperimentResults.RepeatResult result = runCell(stack, settings, measuredRun, cell, repeat, 1, use, snapshot);
         if (result.stealFlagged() && options.rerunOnSteal()) {
             progress.runningAgain(cell.id(), result.machine().meanSteal(), options.stealThreshold());
-            result = runCell(stack, settings, measuredRun, cell, repeat, 2, use, snapshot);
+            return runCell(stack, settings, measuredRun, cell, repeat, 2, use, snapshot);
+        }
+        Map<String, Double> shares = CompilingWindow.shares(result, settings.application() != null);
+        if (rehearses(preset) && CompilingWindow.compiling(shares, options.compilingRerunAbove())) {
+            progress.runningAgainWhileCompiling(cell.id(), PrewarmCompilers.describe(shares), options.compilingRerunAbove());
+            ExperimentResults.FirstAttempt first = new ExperimentResults.FirstAttempt(
+                    options.resultsDirectory().relativize(cellDirectory(cell, repeat, 1)).toString(), result.client().throughput(),
+                    ExperimentResults.measured(shares));
+            return runCell(stack, settings, measuredRun, cell, repeat, 2, use, snapshot).replacing(first);
         }
         return result;
+    }
+
+    private Path cellDirectory(Cell cell, int repeat, int attempt) {
+        return options.resultsDirectory().resolve("cells").resolve(cell.id()).resolve("r" + repeat + (attempt > 1 ? "-again" : ""));
     }
 
     private ExperimentResults.RepeatResult runCell(RunningStack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat, int attempt,
@@ -200,7 +213,7 @@ final class PairOfJvms {
         // The prewarm's and an earlier cell's writes go: every cell starts from the same data.
         if (snapshot != null) snapshot.restore();
         int total = cells.size() * preset.repeat();
-        Path dir = options.resultsDirectory().resolve("cells").resolve(cell.id()).resolve("r" + repeat + (attempt > 1 ? "-again" : ""));
+        Path dir = cellDirectory(cell, repeat, attempt);
         Files.createDirectories(dir);
         progress.cellStarting(Math.min(total, tally.runsDone + 1), total, cell.id(), repeat, Duration.between(started, Instant.now()),
                 new RunTimeEstimate(preset, cells).left(tally.runsDone));

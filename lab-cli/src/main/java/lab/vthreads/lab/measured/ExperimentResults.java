@@ -51,8 +51,9 @@ public record ExperimentResults(
      * 6: the reactive mode's cells. 7: the reactive service's own {@code reactiveCalibration}, the environment's {@code codeSizes}.
      * 8: each {@code model} row's queueing prediction, bound, knee and mean response times (ResultsFiles).
      * 9: each run's {@code stall}: a service that served nothing, with every virtual-thread carrier blocked.
+     * 10: each run's {@code firstAttempt}: a window measured while the compilers were at work, replaced by a second attempt.
      */
-    public static final String SCHEMA_VERSION = "9";
+    public static final String SCHEMA_VERSION = "10";
 
     public static final Map<String, String> UNITS = Map.of(
             "t", "seconds since the measured run started",
@@ -134,6 +135,11 @@ public record ExperimentResults(
             return window.delta(samples, SampleKeys.ServiceValue.JIT_MS.of(service)) / 1000 / window.seconds();
         }
 
+        /** This run measured again what {@code first} measured while the services still compiled. */
+        public RepeatResult replacing(FirstAttempt first) {
+            return withContext(context.replacing(first));
+        }
+
         /** The prewarm is known only to the pair of JVMs every run on them shares, after the run itself. */
         public RepeatResult withPrewarm(Prewarmed prewarmed) {
             return withContext(context.withPrewarm(prewarmed));
@@ -152,21 +158,42 @@ public record ExperimentResults(
      *                    cells on services the lab started only)
      * @param stall       why a service that served nothing in the window could not, where its thread dump after the window
      *                    names it (every virtual-thread carrier blocked), by service (null: it served, or the dump names nothing)
+     * @param firstAttempt the attempt this run replaced, where its window's compilers were still at work (null: none)
      */
     public record RunContext(Prewarmed prewarm, StackUse stack, String jdk, FaultOutcome faults, Map<String, ServicePinning> pinning,
-                             List<ThreadDumpSummary> threadDumps, Map<String, String> stall) {
+                             List<ThreadDumpSummary> threadDumps, Map<String, String> stall, FirstAttempt firstAttempt) {
 
         /** A run on a stack the lab did not start, or in a file written before any of these were recorded. */
-        public static final RunContext NONE = new RunContext(null, null, null, null, null, null, null);
+        public static final RunContext NONE = new RunContext(null, null, null, null, null, null, null, null);
+
+        public RunContext(Prewarmed prewarm, StackUse stack, String jdk, FaultOutcome faults, Map<String, ServicePinning> pinning,
+                          List<ThreadDumpSummary> threadDumps, Map<String, String> stall) {
+            this(prewarm, stack, jdk, faults, pinning, threadDumps, stall, null);
+        }
 
         /** The services' JDK and each one's pinning; the rest not known. */
         public static RunContext services(String jdk, Map<String, ServicePinning> pinning) {
-            return new RunContext(null, null, jdk, null, pinning, null, null);
+            return new RunContext(null, null, jdk, null, pinning, null, null, null);
         }
 
         public RunContext withPrewarm(Prewarmed prewarmed) {
-            return new RunContext(prewarmed, stack, jdk, faults, pinning, threadDumps, stall);
+            return new RunContext(prewarmed, stack, jdk, faults, pinning, threadDumps, stall, firstAttempt);
         }
+
+        public RunContext replacing(FirstAttempt replaced) {
+            return new RunContext(prewarm, stack, jdk, faults, pinning, threadDumps, stall, replaced);
+        }
+    }
+
+    /**
+     * A measured run's first attempt, run again on the same JVMs because its window did not measure warm services: kept,
+     * with its folder, so that a reader sees what the second attempt replaced.
+     *
+     * @param folder        its files, relative to the results folder
+     * @param throughput    its gateway's successful requests per second in its window
+     * @param compileShares each service's compile time (elapsed) in its window, as a share of it
+     */
+    public record FirstAttempt(String folder, double throughput, Map<String, Double> compileShares) {
     }
 
     /**

@@ -69,6 +69,11 @@ public final class Progress {
         out.printf(Locale.ROOT, "  steal %.1f%% over %.0f%%: running %s again%n", steal * 100, threshold * 100, cell);
     }
 
+    public void runningAgainWhileCompiling(String cell, String compilers, double rerunAbove) {
+        out.printf(Locale.ROOT, "  compilers %s of the window, over %.0f%%: the services were still warming; running %s again%n", compilers,
+                rerunAbove * 100, cell);
+    }
+
     public void didNotRun(String cell, int repeat, String why) {
         out.printf("  %s, repeat %d, did not run: %s%n", cell, repeat, why.lines().findFirst().orElse(""));
     }

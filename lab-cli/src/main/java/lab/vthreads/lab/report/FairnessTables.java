@@ -124,7 +124,7 @@ final class FairnessTables {
             List<String> row = new ArrayList<>(List.of(cell.id(), num(lab.meanCpuCores(), 3), String.format(Locale.ROOT, "%.1f%%", lab.meanCpuCores() / cores * 100),
                     Double.isNaN(pessoaJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", pessoaJit * 100)));
             if (!application) row.add(Double.isNaN(gatewayJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", gatewayJit * 100));
-            row.add(prewarm(r.context().prewarm(), r.context().stack()));
+            row.add(prewarm(r.context().prewarm(), r.context().stack()) + measuredAgain(r.context().firstAttempt()));
             row.add(sampling(r.sampling()));
             rows.add(row);
         }
@@ -137,11 +137,21 @@ final class FairnessTables {
                         + "request threads hold counts too); near zero means the service was warm. Prewarm: the load before the "
                         + "JVMs' first cell that waited for their JIT and throughput to settle (--prewarm), whether they did, the first cell's "
                         + "rehearsal (run once as it is measured, not counted) with its compilers' share of its window, and where this "
-                        + "cell came among the cells measured on the same JVMs. Samples dropped: the seconds whose reading failed, of all "
+                        + "cell came among the cells measured on the same JVMs; a cell whose window compiled more than the prewarm's settled "
+                        + Math.round(lab.vthreads.lab.run.Prewarm.SETTLED_SHARE * 100) + "% was measured once more on them, and its first "
+                        + "window is named (its files in the cell's r1 folder). Samples dropped: the seconds whose reading failed, of all "
                         + "the sampler tried in the run, with the first error; beyond " + Math.round(ExperimentResults.Sampling.THIN * 100)
                         + "% the verdict names the run.",
                 application ? List.of("cell", "lab JVM (cores)", "of the machine", "app JIT", "prewarm", "samples dropped")
                         : List.of("cell", "lab JVM (cores)", "of the machine", "pessoa-service JIT", "gateway-service JIT", "prewarm", "samples dropped"), rows);
+    }
+
+    /** The first attempt a compiling window made the lab replace, with its compilers' shares and throughput. */
+    private static String measuredAgain(ExperimentResults.FirstAttempt first) {
+        if (first == null) return "";
+        return String.format(Locale.ROOT, "; **measured again**: its first window's compilers %s, %.1f req/s (%s)", String.join(" / ",
+                first.compileShares().values().stream().map(v -> v == null ? "–" : String.format(Locale.ROOT, "%.0f%%", v * 100)).toList()),
+                first.throughput(), first.folder());
     }
 
     private static String sampling(ExperimentResults.Sampling sampling) {

@@ -44,7 +44,7 @@ public final class Prewarm {
      * Settled: the compilers at work for less than this share of the last {@link #WINDOW_SECONDS} ({@code jvm.compilation.time}
      * is elapsed time, so a compiler waiting for a CPU counts as at work: not finished yet).
      */
-    static final double SETTLED_SHARE = 0.10;
+    public static final double SETTLED_SHARE = 0.10;
 
     static final int WINDOW_SECONDS = 10;
 

@@ -32,7 +32,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * Spring properties and its stubs' URL property), with a scenario that writes: each cell's users take the same
  * payload rows from the first, so a cell that met the prewarm's or an earlier cell's people would get 409s for their
  * CPFs. None does: every cell starts from the data the application's migrations left, three cells on one pair of
- * JVMs (the platform mode's pair runs in the calibration's test below).
+ * JVMs (the platform mode's pair runs in the calibration's test below). Each cell is measured twice, as a window in
+ * which the compilers were at work is (CompilingWindow), told to here whatever its window compiled: the second attempt
+ * starts from the same data too, and the first is kept beside it.
  *
  * <p>And the generalised model's contract: a stub of fixed latency, fewer Tomcat threads than users, and the thread
  * bound the calibration's single-user probe predicts (threads ÷ the response time with nothing queued) is what the
@@ -53,10 +55,12 @@ class AppExperimentIT {
         Path scenario = PessoaAsAStranger.storeAndReadBack(temp, 5000);
         Application app = PessoaAsAStranger.withStubs(HOME);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).progressTo(progress).application(app, scenario).build());
+        ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).progressTo(progress).application(app, scenario)
+                .rerunWhileCompilingAbove(-1).build());
 
         ExperimentResults results = runner.run();
         ResultsFiles.write(dir, results);
+        assertThat(ExperimentRunIT.ResultsFilesSchema.validate(dir.resolve("results.json"))).isEmpty();
 
         assertThat(results.cells()).extracting(ExperimentResults.CellResult::id)
                 .containsExactly("virtual-2u", "virtual-4u", "virtual-4u-aa");
@@ -70,6 +74,16 @@ class AppExperimentIT {
             assertThat(run.context().prewarm().compileShares()).as(cell.id()).containsOnlyKeys("app");
             // The application's own JVM keeps the JFR pinning recording, read per window like the lab's services'.
             assertThat(run.context().pinning()).as(cell.id()).containsKey("app");
+            // The second attempt is the one counted; the first, with its own files, is what it replaced.
+            assertThat(run.attempt()).as(cell.id()).isEqualTo(2);
+            ExperimentResults.FirstAttempt first = run.context().firstAttempt();
+            assertThat(first).as(cell.id()).isNotNull();
+            assertThat(first.folder()).isEqualTo("cells/" + cell.id() + "/r1");
+            assertThat(dir.resolve(first.folder()).resolve("gatling-results.json")).isNotEmptyFile();
+            assertThat(dir.resolve("cells/" + cell.id() + "/r1-again/gatling-results.json")).isNotEmptyFile();
+            assertThat(first.throughput()).as(cell.id()).isPositive();
+            assertThat(first.compileShares()).as(cell.id()).containsOnlyKeys("app");
+            assertThat(progress.toString()).contains("the services were still warming; running " + cell.id() + " again");
         }
         assertThat(results.calibration()).isNull();
         assertThat(progress.toString()).contains("the application's database after its own migrations:", "put back before each cell");

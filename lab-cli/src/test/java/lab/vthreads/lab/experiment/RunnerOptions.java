@@ -13,7 +13,7 @@ import java.nio.file.Path;
 
 /**
  * {@link ExperimentRunner.Options} for a test, by name: a preset in {@code dir} on free ports, no calibration, no rerun on
- * steal, the partition the machine allows, the progress discarded; each test says what it changes.
+ * steal nor on a compiling window, the partition the machine allows, the progress discarded; each test says what it changes.
  */
 final class RunnerOptions {
 
@@ -26,6 +26,7 @@ final class RunnerOptions {
     private OutputStream progress = new ByteArrayOutputStream();
     private Application application;
     private Path scenario;
+    private double compilingRerunAbove = CompilingWindow.NEVER;
 
     private RunnerOptions(Preset preset, Path dir) {
         this.preset = preset;
@@ -70,8 +71,14 @@ final class RunnerOptions {
         return this;
     }
 
+    /** Each cell measured again where a service compiled for more than {@code share} of its window (below 0: every cell). */
+    RunnerOptions rerunWhileCompilingAbove(double share) {
+        compilingRerunAbove = share;
+        return this;
+    }
+
     ExperimentRunner.Options build() {
         return new ExperimentRunner.Options(preset, false, ExperimentRunIT.HOME, dir, ports, 0.5, false, calibrationSeconds, recalibrate, false,
-                isolation, new PrintStream(progress, true), application, scenario);
+                isolation, new PrintStream(progress, true), application, scenario, compilingRerunAbove);
     }
 }

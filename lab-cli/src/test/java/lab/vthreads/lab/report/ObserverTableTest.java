@@ -39,6 +39,21 @@ class ObserverTableTest {
                 .containsExactly("not recorded", "not recorded", "**3 of 40** (first: java.lang.NumberFormatException: x)");
     }
 
+    @Test
+    void aCellMeasuredAgainBecauseItsWindowCompiledNamesItsFirstWindow() {
+        Map<String, Double> cores = Map.of("gatling", 0.2, "lab", 0.02);
+        ExperimentResults results = experiment(ISOLATED,
+                cell(ThreadMode.VIRTUAL, false, repeat(1, 100, 50, cores, 0.5, 0.9)
+                        .withPrewarm(new ExperimentResults.Prewarmed(89, true, Map.of("pessoa-service", 0.04)))
+                        .replacing(new ExperimentResults.FirstAttempt("cells/virtual-100u/r1", 939.3, orderedShares(0.015, 0.275)))));
+
+        ReportTables.Table table = FairnessTables.observer(results);
+
+        assertThat(table.rows().getFirst().get(table.rows().getFirst().size() - 2))
+                .isEqualTo("89 s, settled; **measured again**: its first window's compilers 2% / 28%, 939.3 req/s (cells/virtual-100u/r1)");
+        assertThat(table.note()).contains("compiled more than the prewarm's settled 10% was measured once more");
+    }
+
     /** pessoa-service's share, then gateway-service's (null: unknown), in that order. */
     private static Map<String, Double> orderedShares(Double pessoa, Double gateway) {
         Map<String, Double> shares = new java.util.LinkedHashMap<>();

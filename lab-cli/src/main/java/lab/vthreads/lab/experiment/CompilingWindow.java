@@ -1,0 +1,41 @@
+package lab.vthreads.lab.experiment;
+
+import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.run.Prewarm;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Whether a measured window caught a service's compilers at work. A prewarm and a rehearsal do not make every later
+ * window warm: C2 compiles a large method once its counters cross their threshold, which can first happen in the
+ * pair's first measured window, and such a compile takes seconds of the services' CPU from their requests. A window
+ * whose compilers were at work for more than the prewarm's own "settled" share ({@link Prewarm#SETTLED_SHARE}) measured
+ * a service still warming, not the warm one the verdict compares, and the cell is measured once more on the same JVMs.
+ */
+public final class CompilingWindow {
+
+    /** The share above which a window is measured again: the prewarm's, so that "warm" means one thing in the lab. */
+    public static final double RERUN_ABOVE = Prewarm.SETTLED_SHARE;
+
+    /** Never measured again: a share is never above it. */
+    public static final double NEVER = Double.POSITIVE_INFINITY;
+
+    private CompilingWindow() {
+    }
+
+    /** Each service's compile time in the run's window as a share of it, by the name the report gives the service. */
+    static Map<String, Double> shares(ExperimentResults.RepeatResult run, boolean application) {
+        Map<String, Double> shares = new LinkedHashMap<>();
+        // A user's application is one JVM, whose metrics the sampler reads under pessoa-service's keys (Endpoints).
+        shares.put(application ? "app" : "pessoa-service", run.compileShare(SampleKeys.PESSOA));
+        if (!application) shares.put("gateway-service", run.compileShare(SampleKeys.GATEWAY));
+        return shares;
+    }
+
+    /** Whether any service compiled for more than {@code rerunAbove} of the window; a share not measured (NaN) says nothing. */
+    static boolean compiling(Map<String, Double> shares, double rerunAbove) {
+        return shares.values().stream().anyMatch(share -> share != null && !share.isNaN() && share > rerunAbove);
+    }
+}
