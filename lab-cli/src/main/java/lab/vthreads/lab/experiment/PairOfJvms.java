@@ -215,12 +215,14 @@ final class PairOfJvms {
         int total = cells.size() * preset.repeat();
         Path dir = cellDirectory(cell, repeat, attempt);
         Files.createDirectories(dir);
-        progress.cellStarting(Math.min(total, tally.runsDone + 1), total, cell.id(), repeat, Duration.between(started, Instant.now()),
-                new RunTimeEstimate(preset, cells).left(tally.runsDone));
+        // A second attempt is the same run, numbered as the first: the count and the time left are the cells'.
+        int done = attempt > 1 ? tally.runsDone - 1 : tally.runsDone;
+        progress.cellStarting(Math.min(total, done + 1), total, cell.id(), repeat, Duration.between(started, Instant.now()),
+                new RunTimeEstimate(preset, cells).left(done));
         load.requireNotAborted();
         ExperimentResults.RepeatResult result = measuredRun.measure(Endpoints.of(settings), RunProcesses.of(stack.processes()), cell, repeat, attempt, dir,
                 !preset.hasFaults() ? null : processes -> new FaultInjector(stack, settings, preset.faults(), processes, progress::note), use);
-        tally.runsDone++;
+        if (attempt == 1) tally.runsDone++;
         return result;
     }
 }
