@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.Locale;
+import java.util.Map;
 
 import static lab.vthreads.lab.report.ReportTables.num;
 import static lab.vthreads.lab.report.ReportTables.orDash;
@@ -149,9 +150,13 @@ final class FairnessTables {
     /** The first attempt a compiling window made the lab replace, with its compilers' shares and throughput. */
     private static String measuredAgain(ExperimentResults.FirstAttempt first) {
         if (first == null) return "";
-        return String.format(Locale.ROOT, "; **measured again**: its first window's compilers %s, %.1f req/s (%s)", String.join(" / ",
-                first.compileShares().values().stream().map(v -> v == null ? "–" : String.format(Locale.ROOT, "%.0f%%", v * 100)).toList()),
+        return String.format(Locale.ROOT, "; **measured again**: its first window's compilers %s, %.1f req/s (%s)", compileShares(first.compileShares()),
                 first.throughput(), first.folder());
+    }
+
+    /** Each service's compilers' share of a window, whole percent, in the services' order ("–": not measured). */
+    private static String compileShares(Map<String, Double> shares) {
+        return String.join(" / ", shares.values().stream().map(v -> v == null ? "–" : String.format(Locale.ROOT, "%.0f%%", v * 100)).toList());
     }
 
     private static String sampling(ExperimentResults.Sampling sampling) {
@@ -169,8 +174,8 @@ final class FairnessTables {
         String withLatency = then == null ? ""
                 : String.format(Locale.ROOT, ", then %.0f s with the CEP latency, %s", then.seconds(), then.settled() ? "settled" : "**not settled** at its cap");
         ExperimentResults.Rehearsal rehearsal = prewarm.rehearsal();
-        String rehearsed = rehearsal == null ? "" : ", then " + rehearsal.cell() + " rehearsed (compilers " + String.join(" / ",
-                rehearsal.compileShares().values().stream().map(v -> v == null ? "–" : String.format(Locale.ROOT, "%.0f%%", v * 100)).toList()) + " of its window)";
+        String rehearsed = rehearsal == null ? "" : ", then " + rehearsal.cell() + " rehearsed (compilers " + compileShares(rehearsal.compileShares())
+                + " of its window)";
         return String.format(Locale.ROOT, "%.0f s, %s%s%s%s", prewarm.seconds(), prewarm.settled() ? "settled" : "**not settled** at the cap", withLatency,
                 rehearsed, shared);
     }
