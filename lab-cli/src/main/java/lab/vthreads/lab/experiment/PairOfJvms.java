@@ -5,6 +5,7 @@ import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.plan.StackPlan;
 import lab.vthreads.lab.progress.Progress;
 import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.measured.FirstAttempt;
 import lab.vthreads.lab.run.DatabaseSnapshot;
 import lab.vthreads.lab.run.DownstreamLatency;
 import lab.vthreads.lab.run.LoadGenerators;
@@ -196,7 +197,7 @@ final class PairOfJvms {
         Map<String, Double> shares = CompilingWindow.shares(result, settings.application() != null);
         if (rehearses(preset) && CompilingWindow.compiling(shares, options.compilingRerunAbove())) {
             progress.runningAgainWhileCompiling(cell.id(), PrewarmCompilers.describe(shares), options.compilingRerunAbove());
-            ExperimentResults.FirstAttempt first = new ExperimentResults.FirstAttempt(
+            FirstAttempt first = new FirstAttempt(
                     options.resultsDirectory().relativize(cellDirectory(cell, repeat, 1)).toString(), result.client().throughput(),
                     ExperimentResults.measured(shares));
             return runCell(stack, settings, measuredRun, cell, repeat, 2, use, snapshot).replacing(first);

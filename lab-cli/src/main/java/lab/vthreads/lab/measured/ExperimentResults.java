@@ -186,17 +186,6 @@ public record ExperimentResults(
     }
 
     /**
-     * A measured run's first attempt, run again on the same JVMs because its window did not measure warm services: kept,
-     * with its folder, so that a reader sees what the second attempt replaced.
-     *
-     * @param folder        its files, relative to the results folder
-     * @param throughput    its gateway's successful requests per second in its window
-     * @param compileShares each service's compile time (elapsed) in its window, as a share of it
-     */
-    public record FirstAttempt(String folder, double throughput, Map<String, Double> compileShares) {
-    }
-
-    /**
      * The sampler's seconds in one run: each second reads /proc and scrapes both services, and one that fails is
      * dropped, so that a race with a stopping process does not end the run. Counted, so that a reader can tell a thin
      * series from a full one.

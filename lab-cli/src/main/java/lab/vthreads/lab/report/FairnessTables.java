@@ -1,6 +1,7 @@
 package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.measured.FirstAttempt;
 import lab.vthreads.lab.measured.SampleKeys;
 import lab.vthreads.lab.isolation.Partition;
 
@@ -139,8 +140,8 @@ final class FairnessTables {
                         + "JVMs' first cell that waited for their JIT and throughput to settle (--prewarm), whether they did, the first cell's "
                         + "rehearsal (run once as it is measured, not counted) with its compilers' share of its window, and where this "
                         + "cell came among the cells measured on the same JVMs; a cell whose window compiled more than the prewarm's settled "
-                        + Math.round(lab.vthreads.lab.run.Prewarm.SETTLED_SHARE * 100) + "% was measured once more on them, and its first "
-                        + "window is named (its files in the cell's r1 folder). Samples dropped: the seconds whose reading failed, of all "
+                        + Math.round(lab.vthreads.lab.run.Prewarm.SETTLED_SHARE * 100) + "% was measured once more on them (unless the run "
+                        + "was told --no-rerun-while-compiling), and its first window is named (its files in the cell's r1 folder). Samples dropped: the seconds whose reading failed, of all "
                         + "the sampler tried in the run, with the first error; beyond " + Math.round(ExperimentResults.Sampling.THIN * 100)
                         + "% the verdict names the run.",
                 application ? List.of("cell", "lab JVM (cores)", "of the machine", "app JIT", "prewarm", "samples dropped")
@@ -148,7 +149,7 @@ final class FairnessTables {
     }
 
     /** The first attempt a compiling window made the lab replace, with its compilers' shares and throughput. */
-    private static String measuredAgain(ExperimentResults.FirstAttempt first) {
+    private static String measuredAgain(FirstAttempt first) {
         if (first == null) return "";
         return String.format(Locale.ROOT, "; **measured again**: its first window's compilers %s, %.1f req/s (%s)", compileShares(first.compileShares()),
                 first.throughput(), first.folder());

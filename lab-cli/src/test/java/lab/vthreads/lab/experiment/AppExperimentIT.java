@@ -3,6 +3,7 @@ package lab.vthreads.lab.experiment;
 import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.plan.TestPreset;
 import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.measured.FirstAttempt;
 import lab.vthreads.lab.app.Application;
 import lab.vthreads.lab.app.PessoaAsAStranger;
 import lab.vthreads.lab.model.Bottleneck;
@@ -76,7 +77,7 @@ class AppExperimentIT {
             assertThat(run.context().pinning()).as(cell.id()).containsKey("app");
             // The second attempt is the one counted; the first, with its own files, is what it replaced.
             assertThat(run.attempt()).as(cell.id()).isEqualTo(2);
-            ExperimentResults.FirstAttempt first = run.context().firstAttempt();
+            FirstAttempt first = run.context().firstAttempt();
             assertThat(first).as(cell.id()).isNotNull();
             assertThat(first.folder()).isEqualTo("cells/" + cell.id() + "/r1");
             assertThat(dir.resolve(first.folder()).resolve("gatling-results.json")).isNotEmptyFile();

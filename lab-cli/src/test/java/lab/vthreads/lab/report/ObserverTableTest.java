@@ -1,6 +1,7 @@
 package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.measured.FirstAttempt;
 import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Test;
 
@@ -45,7 +46,7 @@ class ObserverTableTest {
         ExperimentResults results = experiment(ISOLATED,
                 cell(ThreadMode.VIRTUAL, false, repeat(1, 100, 50, cores, 0.5, 0.9)
                         .withPrewarm(new ExperimentResults.Prewarmed(89, true, Map.of("pessoa-service", 0.04)))
-                        .replacing(new ExperimentResults.FirstAttempt("cells/virtual-100u/r1", 939.3, orderedShares(0.015, 0.275)))));
+                        .replacing(new FirstAttempt("cells/virtual-100u/r1", 939.3, orderedShares(0.015, 0.275)))));
 
         ReportTables.Table table = FairnessTables.observer(results);
 
