@@ -65,6 +65,16 @@ public final class SampleKeys {
         return "cpuBusy." + cpu;
     }
 
+    /**
+     * One CPU's share of the second's 50 ms slices in which it never idled, 0..1 ({@code cpuSaturated.1}): with its
+     * busy share, whether the CPU was busy evenly or in bursts between idle spells ({@link lab.vthreads.lab.metrics.CpuSlices}).
+     */
+    public static String cpuSaturated(int cpu) {
+        return CPU_SATURATED_PREFIX + cpu;
+    }
+
+    public static final String CPU_SATURATED_PREFIX = "cpuSaturated.";
+
     /** Resident memory of one process in MB. */
     public static String rssMb(String process) {
         return "rssMb." + process;

@@ -12,7 +12,8 @@ import java.util.Locale;
 
 /**
  * Why a cell is more than 15% from its prediction, from what the run recorded: the model assumes every request
- * succeeds, a window that measures one state, a load generator with CPU to spare and the calibration's costs. Each
+ * succeeds, a window that measures one state, a load generator with CPU to spare, the calibration's costs and a load
+ * on the CPU that is even within the second. Each
  * broken assumption is named with its figure; none found is said too, so that a miss is never left unexplained.
  */
 final class ModelMisses {
@@ -20,7 +21,24 @@ final class ModelMisses {
     /** A cell's CPU per request (or response time) this far from the model's moves the prediction by as much. */
     private static final double CPU_DIFFERENCE = 0.10;
 
+    /**
+     * A CPU this busy on average is simply saturated, as the model has it; below it, this share of saturated slices
+     * is no even load: an even one at that mean saturates few 50 ms slices, since its busy spells last a few requests'
+     * CPU each.
+     */
+    private static final double SATURATED_MEAN = 0.95, BURSTS = 0.25;
+
     private ModelMisses() {
+    }
+
+    /**
+     * How the system under test's CPUs were busy in the window.
+     *
+     * @param isolated  whether they are a partition's side (else the whole machine's)
+     * @param busy      their mean busy share
+     * @param saturated the share of their 50 ms slices in which they never idled (NaN: not recorded)
+     */
+    record SideLoad(boolean isolated, double busy, double saturated) {
     }
 
     /**
@@ -28,7 +46,7 @@ final class ModelMisses {
      * @return the reasons, joined; "no recorded figure explains it" when none applies
      */
     static String reasons(CellResult cell, Row row, Calibration calibration, Bottleneck predicted, Bottleneck observed, double predictedMeanMs,
-                          double loadBusy) {
+                          double loadBusy, SideLoad side) {
         List<String> reasons = new ArrayList<>();
         // A service that answered nothing measured no throughput to compare; the verdict's "Served nothing" says why.
         if (!cell.repeats().isEmpty() && cell.repeats().stream().allMatch(r -> r.client().requests() == 0)) return "it answered no request in the window (the verdict's \"Served nothing\")";
@@ -47,6 +65,11 @@ final class ModelMisses {
             if (!Double.isNaN(cellCpu) && calibrated > 0 && Math.abs(cellCpu / calibrated - 1) > CPU_DIFFERENCE) {
                 reasons.add(String.format(Locale.ROOT, "the system's processes spent %.2f ms of CPU per request, the calibration %.2f (%.2f×)",
                         cellCpu, calibrated, cellCpu / calibrated));
+            }
+            if (side.saturated() >= BURSTS && side.busy() < SATURATED_MEAN) {
+                reasons.add(String.format(Locale.ROOT, "%s busy in bursts: saturated in %.0f%% of the window's 50 ms slices, %.0f%% busy on average, "
+                        + "so requests queued in the bursts as at 100%% while it idled between them (the model takes the load as even)",
+                        side.isolated() ? "the services' CPUs were" : "the CPU was", side.saturated() * 100, side.busy() * 100));
             }
         } else {
             // Elsewhere Little's law makes the throughput users ÷ response time: a slower response is the miss itself.

@@ -24,6 +24,7 @@ import java.util.List;
 import static lab.vthreads.lab.report.Summary.busierTomcat;
 import static lab.vthreads.lab.report.Summary.middleMean;
 import static lab.vthreads.lab.report.Summary.sideBusy;
+import static lab.vthreads.lab.report.Summary.sideSaturated;
 
 /**
  * The capacity model beside the measurement, one row per measured cell: the bounds and the queueing network's solution
@@ -67,6 +68,7 @@ final class ModelRows {
             boolean isolated = partition != null && partition.isolated();
             double busy = Stat.of(cell.repeats().stream().mapToDouble(r -> isolated ? sideBusy(r, partition.systemCpus()) : r.machine() != null ? r.machine().meanBusy() : Double.NaN)
                     .toArray()).median();
+            double saturated = Stat.of(cell.repeats().stream().mapToDouble(r -> sideSaturated(r, isolated ? partition.systemCpus() : null)).toArray()).median();
             double loadBusy = isolated ? Stat.of(cell.repeats().stream().mapToDouble(r -> sideBusy(r, partition.loadCpus())).toArray()).median()
                     : Double.NaN;
             double tomcatBusy = busierTomcat(first);
@@ -77,7 +79,8 @@ final class ModelRows {
             double pinnedCarriers = pinnedCarriers(first);
             if (c.mode().virtual() && carriers > 0 && pinnedCarriers >= carriers / 2) observed = Bottleneck.PINNED;
             String evidence = String.format(java.util.Locale.ROOT, "%s %s%s; %s; %s pending %s", isolated ? "services' CPUs" : "CPU",
-                    Double.isNaN(busy) ? "not measured" : String.format(java.util.Locale.ROOT, "%.0f%% busy", busy * 100),
+                    Double.isNaN(busy) ? "not measured" : String.format(java.util.Locale.ROOT, "%.0f%% busy", busy * 100)
+                            + (Double.isNaN(saturated) ? "" : String.format(java.util.Locale.ROOT, " (saturated in %.0f%% of its 50 ms slices)", saturated * 100)),
                     isolated ? (Double.isNaN(loadBusy) ? ", load side's not measured" : String.format(java.util.Locale.ROOT, ", load side's %.0f%%", loadBusy * 100)) : "",
                     threads == null ? (c.mode().reactive() ? "event loops" : "virtual threads") : Double.isNaN(tomcatBusy) ? "Tomcat's busy threads not measured"
                             : String.format(java.util.Locale.ROOT, "Tomcat %.0f of %d busy", tomcatBusy, threads),
@@ -86,7 +89,7 @@ final class ModelRows {
                     + (pinnedCarriers > 0 ? String.format(java.util.Locale.ROOT, "; %.2f of %.0f carriers pinned", pinnedCarriers, carriers) : "");
             boolean surprising = CapacityModel.surprising(measured, queueing.throughput());
             String miss = surprising ? ModelMisses.reasons(cell, rows.get(i), calibration, prediction.bottleneck(), observed,
-                    queueing.responseSeconds() * 1000, loadBusy) : null;
+                    queueing.responseSeconds() * 1000, loadBusy, new ModelMisses.SideLoad(isolated, busy, saturated)) : null;
             String latencyNote = earlyWindow(results, queueing);
             double predictedMeanMs = (latencyNote == null ? queueing.responseSeconds() : firstPassMean(results, queueing, demand)) * 1000;
             model.add(new ModelRow(cell.id(), prediction, queueing, measured, predictedMeanMs, rows.get(i).mean().median(), observed, evidence,

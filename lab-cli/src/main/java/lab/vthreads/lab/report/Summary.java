@@ -207,6 +207,17 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ReactiveContender
                 SampleKeys.cpuBusy(cpu)) : middleMean(repeat, SampleKeys.cpuBusy(cpu))).filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
     }
 
+    /**
+     * The share of a set of CPUs' 50 ms slices in which they never idled, over the window (the mean of their own);
+     * every CPU sampled where {@code cpus} is null (no partition); NaN for a run that did not record it.
+     */
+    public static double sideSaturated(RepeatResult repeat, String cpus) {
+        java.util.stream.Stream<String> keys = cpus != null ? CpuSet.parse(cpus).cpus().stream().map(SampleKeys::cpuSaturated)
+                : repeat.samples().stream().flatMap(s -> s.keySet().stream()).filter(k -> k.startsWith(SampleKeys.CPU_SATURATED_PREFIX)).distinct();
+        return keys.mapToDouble(key -> repeat.window() != null ? repeat.window().mean(repeat.samples(), key) : middleMean(repeat, key))
+                .filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
+    }
+
     /** Mean busy Tomcat threads of the busier service, over the middle of the run (NaN in virtual mode). */
     static double busierTomcat(RepeatResult repeat) {
         return Math.max(middleMean(repeat, SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.PESSOA)),

@@ -1,5 +1,6 @@
 package lab.vthreads.lab.report;
 
+import lab.vthreads.lab.measured.SampleKeys;
 import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +20,35 @@ class ModelMissesTest {
 
         assertThat(row.surprising()).isTrue();
         assertThat(row.miss()).isEqualTo("the system's processes spent 13.64 ms of CPU per request, the calibration 5.00 (2.73×)");
+    }
+
+    @Test
+    void aCpuBoundCellWhoseCpuWasBusyInBurstsSaysSoWithItsShares() {
+        // 400 users against the CPU's 400 req/s; 300 req/s at the calibration's 5.00 ms a request (1.5 cores): the cost
+        // is the model's, but the CPUs were saturated in 45% of their 50 ms slices while 70% busy on average
+        Map<String, Double> bursts = Map.of(SampleKeys.cpuSaturated(0), 0.40, SampleKeys.cpuSaturated(1), 0.50);
+        Summary.ModelRow row = Summary.of(RunFixtures.experiment(List.of(RunFixtures.cell(ThreadMode.VIRTUAL, 400, false,
+                RunFixtures.run(1, 300, 0.0, false, 0.70, Map.of("pessoa-service", 0.9, "gateway-service", 0.6), bursts))), true)).model().getFirst();
+
+        assertThat(row.surprising()).isTrue();
+        assertThat(row.miss()).isEqualTo("the CPU was busy in bursts: saturated in 45% of the window's 50 ms slices, 70% busy on average, so "
+                + "requests queued in the bursts as at 100% while it idled between them (the model takes the load as even)");
+        assertThat(row.evidence()).startsWith("CPU 70% busy (saturated in 45% of its 50 ms slices)");
+    }
+
+    @Test
+    void anEvenLoadOrASaturatedCpuIsNoBurst() {
+        Map<String, Double> even = Map.of(SampleKeys.cpuSaturated(0), 0.05, SampleKeys.cpuSaturated(1), 0.05);
+        Summary.ModelRow evenRow = Summary.of(RunFixtures.experiment(List.of(RunFixtures.cell(ThreadMode.VIRTUAL, 400, false,
+                RunFixtures.run(1, 300, 0.0, false, 0.70, Map.of("pessoa-service", 0.9, "gateway-service", 0.6), even))), true)).model().getFirst();
+        Map<String, Double> full = Map.of(SampleKeys.cpuSaturated(0), 0.90, SampleKeys.cpuSaturated(1), 0.90);
+        Summary.ModelRow fullRow = Summary.of(RunFixtures.experiment(List.of(RunFixtures.cell(ThreadMode.VIRTUAL, 400, false,
+                RunFixtures.run(1, 300, 0.0, false, 0.97, Map.of("pessoa-service", 0.9, "gateway-service", 0.6), full))), true)).model().getFirst();
+
+        assertThat(evenRow.miss()).isEqualTo("no recorded figure explains it");
+        assertThat(fullRow.miss()).doesNotContain("bursts");
+        // A run from before the slices were recorded says nothing of them.
+        assertThat(only(RunFixtures.run(1, 250, 0.0, false, 0.5, Map.of())).evidence()).doesNotContain("slices");
     }
 
     @Test

@@ -52,10 +52,18 @@ final class RunFixtures {
      * @param cores      each process's CPU over the window
      */
     static RepeatResult run(int n, double throughput, double holdTrend, boolean tomcatFull, double busy, Map<String, Double> cores) {
+        return run(n, throughput, holdTrend, tomcatFull, busy, cores, Map.of());
+    }
+
+    /** @param sampled values every one-second sample of the window holds besides the fixture's own */
+    static RepeatResult run(int n, double throughput, double holdTrend, boolean tomcatFull, double busy, Map<String, Double> cores,
+                            Map<String, Double> sampled) {
         List<Map<String, Double>> samples = new ArrayList<>();
         for (int t = 1; t <= 5; t++) {
-            samples.add(Map.of(SampleKeys.TIME, (double) t, SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.PESSOA), tomcatFull ? 25.0 : 5.0,
+            Map<String, Double> sample = new java.util.HashMap<>(sampled);
+            sample.putAll(Map.of(SampleKeys.TIME, (double) t, SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.PESSOA), tomcatFull ? 25.0 : 5.0,
                     SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.GATEWAY), 5.0));
+            samples.add(sample);
         }
         long ok = Math.round(throughput * 20);
         ClientResult client = new ClientResult(ok, ok, 0, throughput, new ClientResult.Latency(500, 500, 700, 800, 900), Map.of(), ok, ok, true, 0,

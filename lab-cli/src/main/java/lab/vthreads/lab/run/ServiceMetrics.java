@@ -1,0 +1,51 @@
+package lab.vthreads.lab.run;
+
+import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.PrometheusScrape;
+
+import java.util.Map;
+
+import static lab.vthreads.lab.run.Sampler.API;
+
+/** What one second's scrapes of the two services put in its sample, under the names in {@link SampleKeys}. */
+final class ServiceMetrics {
+
+    private ServiceMetrics() {
+    }
+
+    static void put(Map<String, Double> s, PrometheusScrape pessoa, PrometheusScrape gateway) {
+        service(s, SampleKeys.PESSOA, pessoa);
+        service(s, SampleKeys.GATEWAY, gateway);
+        // The reactive service's pools are r2dbc-pool's and Reactor Netty's: the same figures under the same keys.
+        s.put(SampleKeys.PESSOA_HIKARI_ACTIVE, pessoa.sumOfFirst("hikaricp_connections_active", "r2dbc_pool_acquired_connections"));
+        s.put(SampleKeys.PESSOA_HIKARI_PENDING, pessoa.sumOfFirst("hikaricp_connections_pending", "r2dbc_pool_pending_connections"));
+        s.put(SampleKeys.PESSOA_CEP_PENDING, pessoa.sumOfFirst("httpcomponents_httpclient_pool_total_pending", "reactor_netty_connection_provider_pending_connections"));
+        // Cumulative counters: the calibration differences them over its window.
+        s.put(SampleKeys.GATEWAY_REQUESTS, gateway.sum("http_server_requests_seconds_count", API));
+        s.put(SampleKeys.GATEWAY_REQUEST_SECONDS, gateway.sum("http_server_requests_seconds_sum", API));
+        s.put(SampleKeys.PESSOA_CEP_CALLS, orZero(pessoa.sum("cep_lookups_seconds_count")));
+        // r2dbc-pool times nothing: the reactive service times each transaction's hold on its connection instead.
+        s.put(SampleKeys.PESSOA_ACQUIRES, orZero(pessoa.sumOfFirst("hikaricp_connections_acquire_seconds_count", "pessoa_transactions_seconds_count")));
+        s.put(SampleKeys.PESSOA_USAGES, orZero(pessoa.sumOfFirst("hikaricp_connections_usage_seconds_count", "pessoa_transactions_seconds_count")));
+        s.put(SampleKeys.PESSOA_USAGE_SECONDS, orZero(pessoa.sumOfFirst("hikaricp_connections_usage_seconds_sum", "pessoa_transactions_seconds_sum")));
+        s.put(SampleKeys.GATEWAY_PROXY_LEASED, gateway.sum("httpcomponents_httpclient_pool_total_connections", l -> "leased".equals(l.get("state"))));
+    }
+
+    private static void service(Map<String, Double> s, String prefix, PrometheusScrape scrape) {
+        s.put(SampleKeys.ServiceValue.HEAP_MB.of(prefix), scrape.sum("jvm_memory_used_bytes", l -> "heap".equals(l.get("area"))) / 1_048_576);
+        s.put(SampleKeys.ServiceValue.LIVE_THREADS.of(prefix), scrape.sum("jvm_threads_live_threads"));
+        s.put(SampleKeys.ServiceValue.PEAK_THREADS.of(prefix), scrape.sum("jvm_threads_peak_threads"));
+        s.put(SampleKeys.ServiceValue.VIRTUAL_THREADS.of(prefix), scrape.sum("jvm_threads_virtual_live_threads"));
+        // Cumulative: how much the JIT compiled, so the report can say how warm a service was in its window.
+        s.put(SampleKeys.ServiceValue.JIT_MS.of(prefix), scrape.sum("jvm_compilation_time_ms_total"));
+        // The CPUs the JVM believes it has: the virtual-thread scheduler's carriers, unless its parallelism is set apart.
+        s.put(SampleKeys.ServiceValue.PROCESSORS.of(prefix), scrape.sum("system_cpu_count"));
+        // Tomcat reports -1 busy threads when its executor is virtual: there is no pool to be busy.
+        double busy = scrape.sum("tomcat_threads_busy_threads");
+        s.put(SampleKeys.ServiceValue.TOMCAT_BUSY.of(prefix), busy < 0 ? Double.NaN : busy);
+    }
+
+    private static double orZero(double value) {
+        return Double.isNaN(value) ? 0 : value;
+    }
+}
