@@ -24,11 +24,8 @@ class ModelMissesTest {
 
     @Test
     void aCpuBoundCellWhoseCpuWasBusyInBurstsSaysSoWithItsShares() {
-        // 400 users against the CPU's 400 req/s; 300 req/s at the calibration's 5.00 ms a request (1.5 cores): the cost
-        // is the model's, but the CPUs were saturated in 45% of their 50 ms slices while 70% busy on average
-        Map<String, Double> bursts = Map.of(SampleKeys.cpuSaturated(0), 0.40, SampleKeys.cpuSaturated(1), 0.50);
-        Summary.ModelRow row = Summary.of(RunFixtures.experiment(List.of(RunFixtures.cell(ThreadMode.VIRTUAL, 400, false,
-                RunFixtures.run(1, 300, 0.0, false, 0.70, Map.of("pessoa-service", 0.9, "gateway-service", 0.6), bursts))), true)).model().getFirst();
+        // The CPUs saturated in 40% and 50% of their 50 ms slices while 70% busy on average
+        Summary.ModelRow row = atTheCpuBound(0.70, 0.40, 0.50);
 
         assertThat(row.surprising()).isTrue();
         assertThat(row.miss()).isEqualTo("the CPU was busy in bursts: saturated in 45% of the window's 50 ms slices, 70% busy on average, so "
@@ -38,17 +35,20 @@ class ModelMissesTest {
 
     @Test
     void anEvenLoadOrASaturatedCpuIsNoBurst() {
-        Map<String, Double> even = Map.of(SampleKeys.cpuSaturated(0), 0.05, SampleKeys.cpuSaturated(1), 0.05);
-        Summary.ModelRow evenRow = Summary.of(RunFixtures.experiment(List.of(RunFixtures.cell(ThreadMode.VIRTUAL, 400, false,
-                RunFixtures.run(1, 300, 0.0, false, 0.70, Map.of("pessoa-service", 0.9, "gateway-service", 0.6), even))), true)).model().getFirst();
-        Map<String, Double> full = Map.of(SampleKeys.cpuSaturated(0), 0.90, SampleKeys.cpuSaturated(1), 0.90);
-        Summary.ModelRow fullRow = Summary.of(RunFixtures.experiment(List.of(RunFixtures.cell(ThreadMode.VIRTUAL, 400, false,
-                RunFixtures.run(1, 300, 0.0, false, 0.97, Map.of("pessoa-service", 0.9, "gateway-service", 0.6), full))), true)).model().getFirst();
-
-        assertThat(evenRow.miss()).isEqualTo("no recorded figure explains it");
-        assertThat(fullRow.miss()).doesNotContain("bursts");
+        assertThat(atTheCpuBound(0.70, 0.05, 0.05).miss()).isEqualTo("no recorded figure explains it");
+        assertThat(atTheCpuBound(0.97, 0.90, 0.90).miss()).doesNotContain("bursts");
         // A run from before the slices were recorded says nothing of them.
         assertThat(only(RunFixtures.run(1, 250, 0.0, false, 0.5, Map.of())).evidence()).doesNotContain("slices");
+    }
+
+    /**
+     * 400 users against the CPU's 400 req/s, measured 300 req/s at the calibration's 5.00 ms a request (1.5 cores):
+     * the cost is the model's, the load on the CPU as the arguments have it.
+     */
+    private static Summary.ModelRow atTheCpuBound(double busy, double saturated0, double saturated1) {
+        Map<String, Double> slices = Map.of(SampleKeys.cpuSaturated(0), saturated0, SampleKeys.cpuSaturated(1), saturated1);
+        return Summary.of(RunFixtures.experiment(List.of(RunFixtures.cell(ThreadMode.VIRTUAL, 400, false,
+                RunFixtures.run(1, 300, 0.0, false, busy, Map.of("pessoa-service", 0.9, "gateway-service", 0.6), slices))), true)).model().getFirst();
     }
 
     @Test
