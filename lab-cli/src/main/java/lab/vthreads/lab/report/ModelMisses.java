@@ -22,11 +22,10 @@ final class ModelMisses {
     private static final double CPU_DIFFERENCE = 0.10;
 
     /**
-     * A CPU this busy on average is simply saturated, as the model has it; below it, this share of saturated slices
-     * is no even load: an even one at that mean saturates few 50 ms slices, since its busy spells last a few requests'
-     * CPU each.
+     * A CPU this busy on average is simply saturated, as the model has it. Below it, a share of saturated slices this
+     * far above an even load's at the same mean ({@link lab.vthreads.lab.model.EvenLoad}) is a load in bursts.
      */
-    private static final double SATURATED_MEAN = 0.95, BURSTS = 0.25;
+    private static final double SATURATED_MEAN = 0.95, BURSTS_ABOVE_EVEN = 0.15;
 
     private ModelMisses() {
     }
@@ -37,8 +36,13 @@ final class ModelMisses {
      * @param isolated  whether they are a partition's side (else the whole machine's)
      * @param busy      their mean busy share
      * @param saturated the share of their 50 ms slices in which they never idled (NaN: not recorded)
+     * @param even      the share an even load would saturate at that mean and the cell's CPU per request
      */
-    record SideLoad(boolean isolated, double busy, double saturated) {
+    record SideLoad(boolean isolated, double busy, double saturated, double even) {
+
+        boolean inBursts() {
+            return saturated - even >= BURSTS_ABOVE_EVEN && busy < SATURATED_MEAN;
+        }
     }
 
     /**
@@ -66,10 +70,11 @@ final class ModelMisses {
                 reasons.add(String.format(Locale.ROOT, "the system's processes spent %.2f ms of CPU per request, the calibration %.2f (%.2f×)",
                         cellCpu, calibrated, cellCpu / calibrated));
             }
-            if (side.saturated() >= BURSTS && side.busy() < SATURATED_MEAN) {
-                reasons.add(String.format(Locale.ROOT, "%s busy in bursts: saturated in %.0f%% of the window's 50 ms slices, %.0f%% busy on average, "
-                        + "so requests queued in the bursts as at 100%% while it idled between them (the model takes the load as even)",
-                        side.isolated() ? "the services' CPUs were" : "the CPU was", side.saturated() * 100, side.busy() * 100));
+            if (side.inBursts()) {
+                reasons.add(String.format(Locale.ROOT, "%s busy in bursts: saturated in %.0f%% of the window's 50 ms slices, an even load at "
+                        + "its %.0f%% mean in %.0f%%, so requests queued in the bursts as at 100%% while it idled between them (the model takes the "
+                        + "load as even)", side.isolated() ? "the services' CPUs were" : "the CPU was", side.saturated() * 100, side.busy() * 100,
+                        side.even() * 100));
             }
         } else {
             // Elsewhere Little's law makes the throughput users ÷ response time: a slower response is the miss itself.

@@ -5,10 +5,12 @@ import lab.vthreads.lab.measured.ExperimentResults.CellResult;
 import lab.vthreads.lab.measured.ExperimentResults.RepeatResult;
 import lab.vthreads.lab.measured.SampleKeys;
 import lab.vthreads.lab.isolation.Partition;
+import lab.vthreads.lab.metrics.CpuSlices;
 import lab.vthreads.lab.model.Bottleneck;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.model.CapacityModel;
 import lab.vthreads.lab.model.CellDemand;
+import lab.vthreads.lab.model.EvenLoad;
 import lab.vthreads.lab.model.FirstPass;
 import lab.vthreads.lab.model.Prediction;
 import lab.vthreads.lab.model.QueueingModel;
@@ -69,6 +71,10 @@ final class ModelRows {
             double busy = Stat.of(cell.repeats().stream().mapToDouble(r -> isolated ? sideBusy(r, partition.systemCpus()) : r.machine() != null ? r.machine().meanBusy() : Double.NaN)
                     .toArray()).median();
             double saturated = Stat.of(cell.repeats().stream().mapToDouble(r -> sideSaturated(r, isolated ? partition.systemCpus() : null)).toArray()).median();
+            // The cell's own CPU per request where it was measured: the even load's requests are the cell's.
+            double cpuMs = ModelMisses.servicesCpuMsPerRequest(cell);
+            double even = Double.isNaN(saturated) ? Double.NaN : EvenLoad.saturatedShare(busy, (Double.isNaN(cpuMs) ? calibration.saturatedSystemCpuMsPerRequest() : cpuMs) / 1000,
+                    CpuSlices.SLICE_MILLIS / 1000.0);
             double loadBusy = isolated ? Stat.of(cell.repeats().stream().mapToDouble(r -> sideBusy(r, partition.loadCpus())).toArray()).median()
                     : Double.NaN;
             double tomcatBusy = busierTomcat(first);
@@ -80,7 +86,8 @@ final class ModelRows {
             if (c.mode().virtual() && carriers > 0 && pinnedCarriers >= carriers / 2) observed = Bottleneck.PINNED;
             String evidence = String.format(java.util.Locale.ROOT, "%s %s%s; %s; %s pending %s", isolated ? "services' CPUs" : "CPU",
                     Double.isNaN(busy) ? "not measured" : String.format(java.util.Locale.ROOT, "%.0f%% busy", busy * 100)
-                            + (Double.isNaN(saturated) ? "" : String.format(java.util.Locale.ROOT, " (saturated in %.0f%% of its 50 ms slices)", saturated * 100)),
+                            + (Double.isNaN(saturated) ? "" : String.format(java.util.Locale.ROOT, " (saturated in %.0f%% of its 50 ms slices%s)", saturated * 100,
+                            Double.isNaN(even) ? "" : String.format(java.util.Locale.ROOT, ", an even load %.0f%%", even * 100))),
                     isolated ? (Double.isNaN(loadBusy) ? ", load side's not measured" : String.format(java.util.Locale.ROOT, ", load side's %.0f%%", loadBusy * 100)) : "",
                     threads == null ? (c.mode().reactive() ? "event loops" : "virtual threads") : Double.isNaN(tomcatBusy) ? "Tomcat's busy threads not measured"
                             : String.format(java.util.Locale.ROOT, "Tomcat %.0f of %d busy", tomcatBusy, threads),
@@ -89,7 +96,7 @@ final class ModelRows {
                     + (pinnedCarriers > 0 ? String.format(java.util.Locale.ROOT, "; %.2f of %.0f carriers pinned", pinnedCarriers, carriers) : "");
             boolean surprising = CapacityModel.surprising(measured, queueing.throughput());
             String miss = surprising ? ModelMisses.reasons(cell, rows.get(i), calibration, prediction.bottleneck(), observed,
-                    queueing.responseSeconds() * 1000, loadBusy, new ModelMisses.SideLoad(isolated, busy, saturated)) : null;
+                    queueing.responseSeconds() * 1000, loadBusy, new ModelMisses.SideLoad(isolated, busy, saturated, even)) : null;
             String latencyNote = earlyWindow(results, queueing);
             double predictedMeanMs = (latencyNote == null ? queueing.responseSeconds() : firstPassMean(results, queueing, demand)) * 1000;
             model.add(new ModelRow(cell.id(), prediction, queueing, measured, predictedMeanMs, rows.get(i).mean().median(), observed, evidence,

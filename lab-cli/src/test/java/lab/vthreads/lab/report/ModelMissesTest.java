@@ -1,6 +1,7 @@
 package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.model.EvenLoad;
 import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Test;
 
@@ -24,18 +25,24 @@ class ModelMissesTest {
 
     @Test
     void aCpuBoundCellWhoseCpuWasBusyInBurstsSaysSoWithItsShares() {
-        // The CPUs saturated in 40% and 50% of their 50 ms slices while 70% busy on average
-        Summary.ModelRow row = atTheCpuBound(0.70, 0.40, 0.50);
+        // The CPUs saturated in 60% and 70% of their 50 ms slices while 70% busy on average, where an even load of
+        // 5 ms requests at 70% saturates far fewer
+        Summary.ModelRow row = atTheCpuBound(0.70, 0.60, 0.70);
+        double even = EvenLoad.saturatedShare(0.70, 0.005, 0.05);
 
+        assertThat(even).isBetween(0.05, 0.45);
         assertThat(row.surprising()).isTrue();
-        assertThat(row.miss()).isEqualTo("the CPU was busy in bursts: saturated in 45% of the window's 50 ms slices, 70% busy on average, so "
-                + "requests queued in the bursts as at 100% while it idled between them (the model takes the load as even)");
-        assertThat(row.evidence()).startsWith("CPU 70% busy (saturated in 45% of its 50 ms slices)");
+        assertThat(row.miss()).isEqualTo(String.format(java.util.Locale.ROOT, "the CPU was busy in bursts: saturated in 65%% of the window's 50 ms "
+                + "slices, an even load at its 70%% mean in %.0f%%, so requests queued in the bursts as at 100%% while it idled between them (the "
+                + "model takes the load as even)", even * 100));
+        assertThat(row.evidence()).startsWith(String.format(java.util.Locale.ROOT, "CPU 70%% busy (saturated in 65%% of its 50 ms slices, an even load %.0f%%)",
+                even * 100));
     }
 
     @Test
-    void anEvenLoadOrASaturatedCpuIsNoBurst() {
-        assertThat(atTheCpuBound(0.70, 0.05, 0.05).miss()).isEqualTo("no recorded figure explains it");
+    void aShareOfSaturatedSlicesAnEvenLoadWouldHaveOrASaturatedCpuIsNoBurst() {
+        double even = EvenLoad.saturatedShare(0.70, 0.005, 0.05);
+        assertThat(atTheCpuBound(0.70, even, even).miss()).isEqualTo("no recorded figure explains it");
         assertThat(atTheCpuBound(0.97, 0.90, 0.90).miss()).doesNotContain("bursts");
         // A run from before the slices were recorded says nothing of them.
         assertThat(only(RunFixtures.run(1, 250, 0.0, false, 0.5, Map.of())).evidence()).doesNotContain("slices");
