@@ -70,18 +70,19 @@ final class ModelMisses {
                 reasons.add(String.format(Locale.ROOT, "the system's processes spent %.2f ms of CPU per request, the calibration %.2f (%.2f×)",
                         cellCpu, calibrated, cellCpu / calibrated));
             }
-            if (side.inBursts()) {
-                reasons.add(String.format(Locale.ROOT, "%s busy in bursts: saturated in %.0f%% of the window's 50 ms slices, an even load at "
-                        + "its %.0f%% mean in %.0f%%, so requests queued in the bursts as at 100%% while it idled between them (the model takes the "
-                        + "load as even)", side.isolated() ? "the services' CPUs were" : "the CPU was", side.saturated() * 100, side.busy() * 100,
-                        side.even() * 100));
-            }
         } else {
             // Elsewhere Little's law makes the throughput users ÷ response time: a slower response is the miss itself.
             double measuredMean = row.mean().median();
             if (!Double.isNaN(measuredMean) && predictedMeanMs > 0 && Math.abs(measuredMean / predictedMeanMs - 1) > CPU_DIFFERENCE) {
                 reasons.add(String.format(Locale.ROOT, "requests took %.0f ms on average, the model %.0f ms", measuredMean, predictedMeanMs));
             }
+        }
+        // Bursts queue requests whichever bound the model names: near the knee the users' bound too.
+        if (side.inBursts()) {
+            reasons.add(String.format(Locale.ROOT, "%s busy in bursts: saturated in %.0f%% of the window's 50 ms slices, an even load at "
+                    + "its %.0f%% mean in %.0f%%, so requests queued in the bursts as at 100%% while it idled between them (the model takes the "
+                    + "load as even)", side.isolated() ? "the services' CPUs were" : "the CPU was", side.saturated() * 100, side.busy() * 100,
+                    side.even() * 100));
         }
         return reasons.isEmpty() ? "no recorded figure explains it" : String.join("; ", reasons);
     }

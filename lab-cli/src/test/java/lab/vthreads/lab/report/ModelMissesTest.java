@@ -40,6 +40,17 @@ class ModelMissesTest {
     }
 
     @Test
+    void burstsAreNamedWhereTheUsersBoundTheCellToo() {
+        // 200 users, the users' bound under the CPU's; 250 req/s against about 375, the CPUs 60% busy and saturated in
+        // half their slices
+        Map<String, Double> slices = Map.of(SampleKeys.cpuSaturated(0), 0.50, SampleKeys.cpuSaturated(1), 0.50);
+        Summary.ModelRow row = only(RunFixtures.run(1, 250, 0.0, false, 0.60, Map.of("pessoa-service", 0.75, "gateway-service", 0.5), slices));
+
+        assertThat(row.surprising()).isTrue();
+        assertThat(row.miss()).startsWith("the CPU was busy in bursts: saturated in 50% of the window's 50 ms slices, an even load at its 60% mean in");
+    }
+
+    @Test
     void aShareOfSaturatedSlicesAnEvenLoadWouldHaveOrASaturatedCpuIsNoBurst() {
         double even = EvenLoad.saturatedShare(0.70, 0.005, 0.05);
         assertThat(atTheCpuBound(0.70, even, even).miss()).isEqualTo("no recorded figure explains it");
