@@ -32,7 +32,8 @@ public final class Measurements {
             if (!Double.isNaN(cores) && !Double.isNaN(rss)) processes.put(name, new ExperimentResults.ProcessUsage(cores, rss));
         }
         ExperimentResults.Machine machine = window != null ? machineOver(window, samples) : sampler.machine();
-        return new ExperimentResults.RepeatResult(repeat, Instant.now().toString(), client, sampler.server(), processes, machine, samples,
+        // When the sampler started: each sample's seconds ("t") count from there, so startedAt + t is a sample's time of day.
+        return new ExperimentResults.RepeatResult(repeat, Instant.ofEpochMilli(sampler.startEpochMs()).toString(), client, sampler.server(), processes, machine, samples,
                 gatlingReport, machine != null && machine.meanSteal() > stealThreshold, attempt, window, sampler.sampling(), null);
     }
 

@@ -69,6 +69,8 @@ class WithoutProcTest {
         assertThat(run.processes()).doesNotContainKey(Sampler.LAB);
         assertThat(run.machine()).isNull();
         assertThat(run.stealFlagged()).isFalse();
+        // The run started when its samples' seconds start, not when it was written up (seconds later, after the sampling).
+        assertThat(java.time.Instant.parse(run.startedAt())).isEqualTo(java.time.Instant.ofEpochMilli(sampler.startEpochMs()));
     }
 
     @Test
