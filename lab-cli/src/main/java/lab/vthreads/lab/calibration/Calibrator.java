@@ -236,7 +236,7 @@ public final class Calibrator {
      */
     private double warmUp(String name, int unmeasuredSeconds) {
         Path resultsFile = directory.resolve("gatling-results-" + name + ".json");
-        ManagedProcess gatling = load.start(closed(CalibrationLoads.SATURATION_USERS).profile(0, WARMUP_HOLD_SECONDS, 0).warmup(unmeasuredSeconds)
+        ManagedProcess gatling = load.startUnmeasured(closed(CalibrationLoads.SATURATION_USERS).profile(0, WARMUP_HOLD_SECONDS, 0).warmup(unmeasuredSeconds)
                         .resultsFile(resultsFile),
                 directory.resolve(name), directory.resolve(name + ".log"));
         return GatlingResults.read(resultsFile, load.await(gatling, 150)).throughput();

@@ -1,5 +1,6 @@
 package lab.vthreads.lab.load;
 
+import lab.vthreads.lab.process.AotRefusal;
 import lab.vthreads.lab.process.ManagedProcess;
 
 import java.io.IOException;
@@ -13,10 +14,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Runs one Gatling simulation from the gatling module in a JVM of its own (the same class and classpath that
+ * Runs one Gatling simulation from the gatling module in a JVM of its own (the same classes and classpath that
  * {@code ./mvnw -pl gatling gatling:test} uses, without Maven in the measured window), so its CPU and memory can be
- * measured apart from the services. Gatling writes its HTML report under {@code reportsDirectory}; the simulation
- * writes the lab's JSON results to {@code resultsFile}.
+ * measured apart from the services; from the load generator's AOT cache where there is one ({@link LoadGeneratorAot}).
+ * Gatling writes its HTML report under {@code reportsDirectory}; the simulation writes the lab's JSON results to
+ * {@code resultsFile}.
  */
 public final class GatlingRun {
 
@@ -36,39 +38,74 @@ public final class GatlingRun {
     /** Starts the simulation with these system properties ({@link LoadProperties#asMap}); the caller waits with {@link #await}. */
     public static ManagedProcess start(Path home, String simulationClass, Map<String, String> properties, Path reportsDirectory,
                                        Path log) {
-        return start(home, simulationClass, properties, reportsDirectory, log, List.of());
+        return start(home, simulationClass, properties, reportsDirectory, log, List.of(), false);
     }
 
-    /** The same, started behind {@code prefix}: the command that puts it in its place on a partitioned machine. */
+    /**
+     * The same, started behind {@code prefix}: the command that puts it in its place on a partitioned machine.
+     *
+     * @param unmeasured whether nothing is measured in this run (a prewarm, a check): only such a run may make the
+     *                   load generator's AOT cache ({@link LoadGeneratorAot}), since the JVM that makes it records as it runs
+     */
     public static ManagedProcess start(Path home, String simulationClass, Map<String, String> properties, Path reportsDirectory,
-                                       Path log, List<String> prefix) {
+                                       Path log, List<String> prefix, boolean unmeasured) {
         Path gatling = home.resolve("gatling").resolve("target");
         Path classpathFile = gatling.resolve("gatling-classpath.txt");
         if (!Files.isRegularFile(classpathFile)) {
             throw new IllegalStateException("The gatling module is not built (" + classpathFile + " is missing): run ./mvnw -DskipTests package");
         }
+        String classpath = read(classpathFile);
+        LoadGeneratorAot.Launch aot = LoadGeneratorAot.plan(gatling, classpath, JVM_FLAGS, unmeasured, Runtime.version().feature());
         List<String> command = new ArrayList<>(prefix);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_FLAGS);
+        command.addAll(aot.flags());
         properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
-        command.addAll(List.of("-cp", gatling.resolve("test-classes") + java.io.File.pathSeparator + read(classpathFile),
+        command.addAll(List.of("-cp", aot.simulations() + java.io.File.pathSeparator + classpath,
                 "io.gatling.app.Gatling", "--simulation", simulationClass, "--results-folder", reportsDirectory.toString()));
-        return ManagedProcess.start("gatling", command, Map.of(), log);
+        ManagedProcess started = ManagedProcess.start("gatling", command, Map.of(), log);
+        if (aot.cache() != null) LAUNCHES.put(started, aot);
+        return started;
     }
+
+    /**
+     * Each running load generator's cache, until {@link #await} settles it once its JVM has exited. Kept here, not by the
+     * callers, which know only the process: the cache is this class's concern alone.
+     */
+    private static final Map<ManagedProcess, LoadGeneratorAot.Launch> LAUNCHES = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Waits up to {@code timeoutSeconds}, then stops it; returns its exit code (non-zero: crash or failed assertions). */
     public static int await(ManagedProcess gatling, long timeoutSeconds) {
         try {
             if (!gatling.process().waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 gatling.stop();
+                settle(gatling);
                 throw new IllegalStateException("Gatling did not finish within " + timeoutSeconds + " s and was stopped");
             }
+            settle(gatling);
             return gatling.process().exitValue();
         } catch (InterruptedException e) {
             gatling.stop();
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
+    }
+
+    /**
+     * Once the load generator has exited, by itself or stopped: its AOT cache put in place or set aside
+     * ({@link LoadGeneratorAot#settle}). Safe to call more than once.
+     */
+    public static void settle(ManagedProcess gatling) {
+        if (gatling.isAlive()) return;
+        LoadGeneratorAot.Launch aot = LAUNCHES.remove(gatling);
+        if (aot == null) return;
+        String refusal;
+        try {
+            refusal = aot.training() == null ? AotRefusal.in(gatling.logSinceStart().lines()) : null;
+        } catch (IOException e) {
+            refusal = null;
+        }
+        LoadGeneratorAot.settle(aot, refusal);
     }
 
     /** The HTML report Gatling wrote for this run (its only folder under reportsDirectory). */

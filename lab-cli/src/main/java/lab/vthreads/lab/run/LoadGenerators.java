@@ -37,12 +37,24 @@ public final class LoadGenerators {
         this.always = Map.copyOf(always);
     }
 
-    /** Starts the simulation; {@link #await} waits for it. */
+    /** Starts a measured run of the simulation; {@link #await} waits for it. */
     public ManagedProcess start(LoadProperties load, Path reports, Path log) {
+        return start(load, reports, log, false);
+    }
+
+    /**
+     * Starts a run whose load nothing measures (a prewarm, a warm-up, a check): the only kind that may make the load
+     * generator's AOT cache, whose making JVM records as it runs and writes the cache as it exits.
+     */
+    public ManagedProcess startUnmeasured(LoadProperties load, Path reports, Path log) {
+        return start(load, reports, log, true);
+    }
+
+    private ManagedProcess start(LoadProperties load, Path reports, Path log, boolean unmeasured) {
         requireNotAborted();
         Map<String, String> properties = new java.util.LinkedHashMap<>(load.asMap());
         properties.putAll(always);
-        ManagedProcess process = GatlingRun.start(home, simulationClass, properties, reports, log, placement);
+        ManagedProcess process = GatlingRun.start(home, simulationClass, properties, reports, log, placement, unmeasured);
         started.add(process);
         running = process;
         return process;
@@ -53,9 +65,15 @@ public final class LoadGenerators {
         return GatlingRun.await(process, timeoutSeconds);
     }
 
+    /** Stops a run before its end (a prewarm at its rule): what its JVM left for the next start is settled too. */
+    public void stop(ManagedProcess process) {
+        process.stop();
+        GatlingRun.settle(process);
+    }
+
     /** Starts the simulation and waits for it: for runs whose results nobody reads (warm-ups). */
     void run(LoadProperties load, Path reports, Path log, long timeoutSeconds) {
-        await(start(load, reports, log), timeoutSeconds);
+        await(startUnmeasured(load, reports, log), timeoutSeconds);
     }
 
     public void abort() {

@@ -135,7 +135,7 @@ public final class Prewarm {
                                                  Path dir, List<Stage> stages) {
         Rule first = stages.getFirst().rule();
         int total = stages.stream().mapToInt(Stage::maxSeconds).sum();
-        ManagedProcess gatling = load.start(properties.profile(first.rampSeconds(), Math.max(1, total - first.rampSeconds()), 0).warmup(0),
+        ManagedProcess gatling = load.startUnmeasured(properties.profile(first.rampSeconds(), Math.max(1, total - first.rampSeconds()), 0).warmup(0),
                 dir.resolve(first.name()), dir.resolve(first.name() + ".log"));
         List<ExperimentResults.Prewarmed> prewarmed = new ArrayList<>();
         try {
@@ -144,7 +144,7 @@ public final class Prewarm {
                 prewarmed.add(stage(gatling, properties, managements, processes, dir, stage));
             }
         } finally {
-            gatling.stop();
+            load.stop(gatling);
         }
         drain(managements.values());
         return prewarmed;

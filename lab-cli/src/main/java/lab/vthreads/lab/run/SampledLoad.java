@@ -50,7 +50,7 @@ public final class SampledLoad implements AutoCloseable {
             Sampler sampler = new Sampler(endpoints.pessoaManagement(), endpoints.gatewayManagement(), processes, live, SystemStats.SYSTEM, counted);
             return new SampledLoad(load, gatling, processes, sampler, properties.resultsFile());
         } catch (RuntimeException e) {
-            gatling.stop();
+            load.stop(gatling);
             throw e;
         }
     }

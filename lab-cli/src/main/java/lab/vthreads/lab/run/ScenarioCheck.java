@@ -29,7 +29,7 @@ public final class ScenarioCheck {
     /** @throws StartFailure naming each request that failed and how, when one did */
     public static void run(LoadGenerators load, Endpoints endpoints, Path cepsCsv, Path dir, Progress progress) {
         Path resultsFile = dir.resolve("gatling-results-scenario-check.json");
-        ManagedProcess gatling = load.start(LoadProperties.closed(endpoints.gateway(), cepsCsv, 1).profile(0, 1, 0).everyFlowOnce()
+        ManagedProcess gatling = load.startUnmeasured(LoadProperties.closed(endpoints.gateway(), cepsCsv, 1).profile(0, 1, 0).everyFlowOnce()
                 .resultsFile(resultsFile), dir.resolve("scenario-check"), dir.resolve("scenario-check.log"));
         int exit = load.await(gatling, TIMEOUT_SECONDS);
         // The whole run's totals: a check has no steady window to speak of.

@@ -1,5 +1,6 @@
 package lab.vthreads.lab.stack;
 
+import lab.vthreads.lab.process.AotRefusal;
 import lab.vthreads.lab.process.ManagedProcess;
 
 import java.io.IOException;
@@ -41,16 +42,10 @@ final class AotCache {
         this.directory = jar.getParent().resolve("aot").resolve(fingerprint(jar) + (withJfr ? "-jfr" : ""));
     }
 
-    /**
-     * The JVM's first complaint about the cache it was given, from the service's log, or null: a cache the JVM refuses
-     * is only a slower start, so the JVM runs on and says so on its first lines, and the stack's table must say it too.
-     */
+    /** The JVM's first complaint about the cache it was given, from the service's log, or null ({@link AotRefusal}). */
     static String refusedIn(Path log) {
         try (Stream<String> lines = Files.lines(log)) {
-            List<String> errors = lines.limit(200).filter(l -> l.contains("][error][aot]") || l.contains("][error][cds]"))
-                    .map(l -> l.replaceFirst("^\\[[^]]*]\\[error]\\[(aot|cds)] ", "")).toList();
-            // The first line only says that there is an error; the next says which.
-            return errors.stream().filter(e -> !e.startsWith("An error has occurred")).findFirst().orElse(errors.isEmpty() ? null : errors.getFirst());
+            return AotRefusal.in(lines);
         } catch (IOException | java.io.UncheckedIOException e) {
             return null;
         }
