@@ -70,9 +70,24 @@ public final class CalibrationRun {
         }
         ClientResult client = run.results(exit);
         List<Map<String, Double>> samples = run.sampler().samples();
+        keep(directory.resolve("samples-" + name + ".json"), samples);
         boolean pool = samples.stream().anyMatch(x -> x.containsKey(SampleKeys.PESSOA_HIKARI_ACTIVE) && !x.get(SampleKeys.PESSOA_HIKARI_ACTIVE).isNaN());
         return new Measured(window(samples, run.processes().byName().keySet(), loadWindow(client, run.sampler().startEpochMs())), client, pool);
     }
+
+    /**
+     * Each second's sample, as a cell's are in results.json: the figures above are means over the window, and what the
+     * saturation run's queue was (the pool's waiters, the CPU's slices) is read from these.
+     */
+    private void keep(Path file, List<Map<String, Double>> samples) {
+        try {
+            JSON.writeValue(file.toFile(), samples.stream().map(ExperimentResults::measured).toList());
+        } catch (tools.jackson.core.JacksonException e) {
+            progress.note("calibration: its samples could not be written to " + file + ": " + e.getOriginalMessage());
+        }
+    }
+
+    private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder().build();
 
     /**
      * The load generator's own window, less its first two seconds (connections opening, the first requests' class

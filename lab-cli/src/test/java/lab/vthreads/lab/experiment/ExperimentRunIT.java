@@ -120,6 +120,10 @@ class ExperimentRunIT {
         assertThat(dir.resolve("calibration").resolve("prewarm.log")).doesNotExist();
         assertThat(dir.resolve("calibration").resolve("pessoa-service.log")).doesNotExist();
         assertThat(dir.resolve("calibration").resolve("gatling-results-warm.json")).exists();
+        // Each calibration run's seconds kept, as a cell's are: the saturation run's queue is read from them.
+        var saturationSeconds = new ObjectMapper().readTree(dir.resolve("calibration").resolve("samples-saturation.json").toFile());
+        assertThat(saturationSeconds.size()).isGreaterThanOrEqualTo(3);
+        assertThat(saturationSeconds.get(saturationSeconds.size() - 1).has(lab.vthreads.lab.measured.SampleKeys.PESSOA_HIKARI_PENDING)).isTrue();
         assertThat(dir.resolve("calibration").resolve("gatling-results-warmup.json")).doesNotExist();
         assertThat(Files.readString(dir.resolve("summary.md"))).contains("Capacity model: predicted against measured", "jar-platform-6u", "Tomcat threads");
         // The reactive cells ran pessoa-service-reactive (only its pool, r2dbc-pool, fills the pool's keys without Hikari) and
@@ -180,6 +184,16 @@ class ExperimentRunIT {
                 "8 s each, the reactive service");
         assertThat(said.indexOf(calibrating)).isGreaterThan(said.indexOf("[5/10] jar-virtual-6u-aa"))
                 .isLessThan(said.indexOf("[6/10] jar-reactive-6u"));
+        // The load generators started from the AOT cache an unmeasured run made (a prewarm, unless an earlier test's
+        // already had), and no JVM, theirs or the services', refused its cache.
+        try (var caches = Files.walk(HOME.resolve("gatling/target/aot"))) {
+            assertThat(caches.map(p -> p.getFileName().toString())).contains("gatling.aot").doesNotContain("refused.txt");
+        }
+        try (var logs = Files.walk(dir)) {
+            for (Path log : logs.filter(p -> p.getFileName().toString().endsWith(".log")).filter(Files::isRegularFile).toList()) {
+                assertThat(Files.readString(log, java.nio.charset.StandardCharsets.ISO_8859_1)).as(log.toString()).doesNotContain("][error][aot]");
+            }
+        }
         // The verdict at both levels, with the copy's spread as the noise floor.
         assertThat(new ObjectMapper().readTree(dir.resolve("results.json").toFile()).get("verdict").get("levels")).hasSize(2);
     }
