@@ -35,10 +35,13 @@ public final class GatlingRun {
         return name.contains(".") ? name : "lab.vthreads.gatling." + name;
     }
 
-    /** Starts the simulation with these system properties ({@link LoadProperties#asMap}); the caller waits with {@link #await}. */
+    /**
+     * Starts the simulation with these system properties ({@link LoadProperties#asMap}), on any CPU, for a load nothing
+     * measures (a smoke test's, a scenario's); the caller waits with {@link #await}.
+     */
     public static ManagedProcess start(Path home, String simulationClass, Map<String, String> properties, Path reportsDirectory,
                                        Path log) {
-        return start(home, simulationClass, properties, reportsDirectory, log, List.of(), false);
+        return start(home, simulationClass, properties, reportsDirectory, log, List.of(), true);
     }
 
     /**
