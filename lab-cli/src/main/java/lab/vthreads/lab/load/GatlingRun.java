@@ -66,6 +66,12 @@ public final class GatlingRun {
         properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
         command.addAll(List.of("-cp", aot.simulations() + java.io.File.pathSeparator + classpath,
                 "io.gatling.app.Gatling", "--simulation", simulationClass, "--results-folder", reportsDirectory.toString()));
+        try {
+            Files.createDirectories(log.toAbsolutePath().getParent());
+            Files.writeString(log, aot.describe() + System.lineSeparator(), java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("could not write " + log + ": " + e.getMessage(), e);
+        }
         ManagedProcess started = ManagedProcess.start("gatling", command, Map.of(), log);
         if (aot.cache() != null) LAUNCHES.put(started, aot);
         return started;

@@ -55,6 +55,13 @@ final class LoadGeneratorAot {
      * @param why         why there is no cache, null with one
      */
     record Launch(Path simulations, List<String> flags, Path training, Path cache, String why) {
+
+        /** The log's first line: how this JVM started, where a reader of its log would otherwise have to guess. */
+        String describe() {
+            if (cache == null) return "lab: the load generator starts without an AOT cache: " + why;
+            return training == null ? "lab: the load generator starts from the AOT cache " + cache
+                    : "lab: the load generator makes the AOT cache " + cache + " as it exits";
+        }
     }
 
     /**

@@ -189,6 +189,11 @@ class ExperimentRunIT {
         try (var caches = Files.walk(HOME.resolve("gatling/target/aot"))) {
             assertThat(caches.map(p -> p.getFileName().toString())).contains("gatling.aot").doesNotContain("refused.txt");
         }
+        // Every measured cell's load generator among them: its log's first line says how it started.
+        for (ExperimentResults.CellResult cell : ran) {
+            assertThat(Files.readAllLines(dir.resolve("cells").resolve(cell.id()).resolve("r1").resolve("gatling.log")).getFirst()).as(cell.id())
+                    .startsWith("lab: the load generator starts from the AOT cache");
+        }
         try (var logs = Files.walk(dir)) {
             for (Path log : logs.filter(p -> p.getFileName().toString().endsWith(".log")).filter(Files::isRegularFile).toList()) {
                 assertThat(Files.readString(log, java.nio.charset.StandardCharsets.ISO_8859_1)).as(log.toString()).doesNotContain("][error][aot]");

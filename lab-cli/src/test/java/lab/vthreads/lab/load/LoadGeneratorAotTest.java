@@ -53,6 +53,8 @@ class LoadGeneratorAotTest {
         assertThat(measured.flags()).containsExactly("-XX:AOTCache=" + training.cache());
         assertThat(measured.simulations()).isEqualTo(training.simulations());
         assertThat(measured.why()).isNull();
+        assertThat(measured.describe()).isEqualTo("lab: the load generator starts from the AOT cache " + training.cache());
+        assertThat(training.describe()).isEqualTo("lab: the load generator makes the AOT cache " + training.cache() + " as it exits");
         assertThat(plan(true).flags()).as("an unmeasured run once the cache is there uses it").containsExactly("-XX:AOTCache=" + training.cache());
     }
 
@@ -63,6 +65,7 @@ class LoadGeneratorAotTest {
         assertThat(measured.simulations()).isEqualTo(target.resolve("test-classes"));
         assertThat(measured.training()).isNull();
         assertThat(measured.why()).contains("no cache yet");
+        assertThat(measured.describe()).isEqualTo("lab: the load generator starts without an AOT cache: " + measured.why());
         assertThat(target.resolve("aot")).doesNotExist();
     }
 
