@@ -3,7 +3,7 @@ package lab.vthreads.lab.report;
 import java.io.PrintStream;
 import java.util.List;
 
-/** What `./lab run` prints when a run is done: the verdict, the summary table, each ratio and each cell's prediction. */
+/** What `./lab run` prints when a run is done: the verdict, the summary table, each ratio, each cell's prediction and how close the model came over the run. */
 public final class ConsoleSummary {
 
     private ConsoleSummary() {
@@ -27,5 +27,7 @@ public final class ConsoleSummary {
         summary.model().forEach(m -> out.printf("%s: predicted %.0f req/s (bound %.0f, %s), measured %.1f req/s (%s), %+.0f%%%s%n", m.cell(),
                 m.predicted(), m.prediction().throughput(), m.prediction().bottleneck().label(), m.measured(), m.observed().label(),
                 m.deviation() * 100, m.surprising() ? "  <- more than 15% off: " + m.miss() : ""));
+        String accuracy = ModelAccuracy.of(summary).sentence();
+        if (!accuracy.isEmpty()) out.println(accuracy);
     }
 }

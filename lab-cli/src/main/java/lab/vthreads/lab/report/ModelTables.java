@@ -41,7 +41,8 @@ final class ModelTables {
                         + "falls below the bound; far above it, it meets the bound again. ⚠ marks a cell more than 15% away from the "
                         + "prediction, with what the run recorded that the model assumed otherwise: failed requests, a window still "
                         + "changing, the load generator at its limit, a CPU per request (or a response time) unlike the calibration's. The mean response times are the successful requests' in the window; where it opened before one predicted "
-                        + "steady response, the prediction is the mean of the queue's first requests, the queue filling from empty.",
+                        + "steady response, the prediction is the mean of the queue's first requests, the queue filling from empty. "
+                        + ModelAccuracy.of(summary).sentence(),
                 List.of("cell", "bound", "bound (req/s)", "knee (users)", "predicted (req/s)", "measured bottleneck", "measured (req/s)",
                         "measured vs predicted", "predicted mean (ms)", "measured mean (ms)", "evidence", "bounds (req/s)"), rows);
     }
