@@ -127,7 +127,27 @@ public final class CalibrationRun {
         return new Calibration.Run(wall, requests / wall, cores, window.delta(all, SampleKeys.GATEWAY_REQUEST_SECONDS) / requests * 1000,
                 zeroIfNaN(window.delta(all, SampleKeys.PESSOA_CEP_CALLS)) / requests, zeroIfNaN(window.delta(all, SampleKeys.PESSOA_ACQUIRES)) / requests,
                 usages > 0 ? window.delta(all, SampleKeys.PESSOA_USAGE_SECONDS) / usages * 1000 : 0,
-                zeroIfNaN(window.mean(samples, SampleKeys.MACHINE_BUSY)));
+                zeroIfNaN(window.mean(samples, SampleKeys.MACHINE_BUSY)), halves(samples, all, processNames, window));
+    }
+
+    /**
+     * The system side's CPU per request in each half of the window, each half's requests over its own seconds: a cost
+     * still falling, or swinging between states under the same load, moves between them. Null where either half
+     * measured no request or no CPU.
+     */
+    static Calibration.Halves halves(List<Map<String, Double>> samples, List<Map<String, Double>> all, Set<String> processNames, Window window) {
+        double middle = (window.from() + window.to()) / 2;
+        double first = systemCpuMsPerRequest(samples, all, processNames, new Window(window.from(), middle));
+        double second = systemCpuMsPerRequest(samples, all, processNames, new Window(middle, window.to()));
+        return first > 0 && second > 0 ? new Calibration.Halves(first, second) : null;
+    }
+
+    private static double systemCpuMsPerRequest(List<Map<String, Double>> samples, List<Map<String, Double>> all, Set<String> processNames, Window half) {
+        double requests = half.delta(all, SampleKeys.GATEWAY_REQUESTS), wall = spanOf(all, half);
+        if (!(requests > 0) || !(wall > 0)) return Double.NaN;
+        double cores = processNames.stream().filter(Calibration.SYSTEM::contains).mapToDouble(p -> half.mean(samples, SampleKeys.cpu(p)))
+                .filter(v -> !Double.isNaN(v)).sum();
+        return cores > 0 ? cores / (requests / wall) * 1000 : Double.NaN;
     }
 
     /** The seconds between the first and the last sample inside the window: what the counters' growth spans. */

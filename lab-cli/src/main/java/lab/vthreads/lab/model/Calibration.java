@@ -40,12 +40,14 @@ import java.util.Map;
  *                                 calibrated cell; null when this run measured it
  * @param probe                    a user's application only: one user through its scenario, with the cells' downstream
  *                                 latency; null for the lab's own services, whose CEP term gives the same figures
+ * @param saturatedHalves          the system side's CPU per request in each half of the saturation run's window; null
+ *                                 where not measured (a calibration from before it was)
  */
 public record Calibration(int cores, double rate, double windowSeconds, double throughput, Map<String, Double> cpuMsPerRequest,
                           double responseMs, double cepLookupsPerRequest, double connectionsPerRequest, double connectionHoldMs,
                           double machineBusy, double backgroundCores, double saturatedThroughput, double saturatedBusy,
                           Map<String, Double> saturatedCpuMsPerRequest, double saturationCepMeanMs, int saturationUsers, Reuse reused,
-                          Probe probe) {
+                          Probe probe, Halves saturatedHalves) {
 
     /** The processes of the system under test; the rest (load generator, CEP mock) are the load side. */
     public static final List<String> SYSTEM = List.of("pessoa-service", "gateway-service", "app", "postgres");
@@ -56,7 +58,41 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
                        Map<String, Double> saturatedCpuMsPerRequest, double saturationCepMeanMs, int saturationUsers, Reuse reused) {
         this(cores, rate, windowSeconds, throughput, cpuMsPerRequest, responseMs, cepLookupsPerRequest, connectionsPerRequest, connectionHoldMs,
                 machineBusy, backgroundCores, saturatedThroughput, saturatedBusy, saturatedCpuMsPerRequest, saturationCepMeanMs, saturationUsers,
-                reused, null);
+                reused, null, null);
+    }
+
+    public Calibration(int cores, double rate, double windowSeconds, double throughput, Map<String, Double> cpuMsPerRequest,
+                       double responseMs, double cepLookupsPerRequest, double connectionsPerRequest, double connectionHoldMs,
+                       double machineBusy, double backgroundCores, double saturatedThroughput, double saturatedBusy,
+                       Map<String, Double> saturatedCpuMsPerRequest, double saturationCepMeanMs, int saturationUsers, Reuse reused, Probe probe) {
+        this(cores, rate, windowSeconds, throughput, cpuMsPerRequest, responseMs, cepLookupsPerRequest, connectionsPerRequest, connectionHoldMs,
+                machineBusy, backgroundCores, saturatedThroughput, saturatedBusy, saturatedCpuMsPerRequest, saturationCepMeanMs, saturationUsers,
+                reused, probe, null);
+    }
+
+    /**
+     * The system side's CPU per request (ms) in the first and the second half of the saturation run's window. The CPU
+     * bounds take the whole window's; where the halves differ, the services were still settling or swung between
+     * states under the same load, and a CPU-bound prediction is good only to about that difference.
+     */
+    public record Halves(double firstMs, double secondMs) {
+
+        /** The model's own aim: a move beyond it leaves a CPU-bound prediction unable to promise 5%. */
+        public static final double SETTLED = 0.05;
+
+        /** How far the second half moved from the first: second ÷ first − 1. */
+        public double change() {
+            return secondMs / firstMs - 1;
+        }
+
+        public boolean settled() {
+            return Math.abs(change()) <= SETTLED;
+        }
+
+        /** In words, for the report: "1.92 ms, then 1.71 (-11%)". */
+        public String text() {
+            return String.format(java.util.Locale.ROOT, "%.2f ms, then %.2f (%+.0f%%)", firstMs, secondMs, change() * 100);
+        }
     }
 
     /**
@@ -86,13 +122,22 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
     public Calibration withProbe(Probe probe) {
         return new Calibration(cores, rate, windowSeconds, throughput, cpuMsPerRequest, responseMs, cepLookupsPerRequest, connectionsPerRequest,
                 connectionHoldMs, machineBusy, backgroundCores, saturatedThroughput, saturatedBusy, saturatedCpuMsPerRequest, saturationCepMeanMs,
-                saturationUsers, reused, probe);
+                saturationUsers, reused, probe, saturatedHalves);
     }
     public static final List<String> LOAD_SIDE = List.of("gatling", "wiremock");
 
-    /** One calibration run: throughput, mean CPU cores per process, and the request's measured use. */
+    /**
+     * One calibration run: throughput, mean CPU cores per process, and the request's measured use.
+     *
+     * @param systemHalves the system side's CPU per request in each half of its window; null where not measured
+     */
     public record Run(double seconds, double throughput, Map<String, Double> cores, double responseMs, double cepLookupsPerRequest,
-                      double connectionsPerRequest, double connectionHoldMs, double machineBusy) {
+                      double connectionsPerRequest, double connectionHoldMs, double machineBusy, Halves systemHalves) {
+
+        public Run(double seconds, double throughput, Map<String, Double> cores, double responseMs, double cepLookupsPerRequest,
+                   double connectionsPerRequest, double connectionHoldMs, double machineBusy) {
+            this(seconds, throughput, cores, responseMs, cepLookupsPerRequest, connectionsPerRequest, connectionHoldMs, machineBusy, null);
+        }
     }
 
     /**
@@ -118,7 +163,8 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
         return new Calibration(cores, highRate, low.seconds() + high.seconds(), high.throughput(), cpuMs, low.responseMs(),
                 perRequest(low, high, Run::cepLookupsPerRequest), perRequest(low, high, Run::connectionsPerRequest), low.connectionHoldMs(),
                 high.machineBusy(), background,
-                saturated.throughput(), saturated.machineBusy(), saturatedMs, saturationCepMeanMs, saturationUsers, null);
+                saturated.throughput(), saturated.machineBusy(), saturatedMs, saturationCepMeanMs, saturationUsers, null, null,
+                saturated.systemHalves());
     }
 
     /** A count per request over both runs' requests. */
@@ -140,7 +186,7 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
     public Calibration reusedFrom(Reuse reuse) {
         return new Calibration(cores, rate, windowSeconds, throughput, cpuMsPerRequest, responseMs, cepLookupsPerRequest, connectionsPerRequest,
                 connectionHoldMs, machineBusy, backgroundCores, saturatedThroughput, saturatedBusy, saturatedCpuMsPerRequest, saturationCepMeanMs,
-                saturationUsers, reuse, probe);
+                saturationUsers, reuse, probe, saturatedHalves);
     }
 
     public double totalCpuMsPerRequest() {

@@ -39,12 +39,22 @@ public final class Progress {
                     c.saturatedBusy() * 100, c.probe().responseMs(), c.probe().cycleMs(), c.probe().poolMeasured()
                             ? String.format(Locale.ROOT, "%.2f connections per request, held %.1f ms", c.connectionsPerRequest(), c.connectionHoldMs())
                             : "no Hikari metrics", c.cpuBound(partition));
+            halves(c);
             return;
         }
         out.printf(Locale.ROOT, "  CPU per request %.2f ms at up to %.0f req/s (%s), %.2f ms saturated by %d users (%.0f req/s, %.0f%% busy); response %.1f ms; "
                         + "%.2f CEP lookups and %.2f connections per request, held %.1f ms; CPU bound %.0f req/s%n",
                 c.totalCpuMsPerRequest(), c.rate(), perProcess, c.saturatedTotalCpuMsPerRequest(), c.saturationUsers(), c.saturatedThroughput(),
                 c.saturatedBusy() * 100, c.responseMs(), c.cepLookupsPerRequest(), c.connectionsPerRequest(), c.connectionHoldMs(), c.cpuBound(partition));
+        halves(c);
+    }
+
+    /** Only where the saturated cost moved within its run: a settled calibration needs no line. */
+    private void halves(Calibration c) {
+        if (c.saturatedHalves() != null && !c.saturatedHalves().settled()) {
+            out.println("  the services' and PostgreSQL's CPU per request over the saturation run's two halves: " + c.saturatedHalves().text()
+                    + "; a prediction the CPU bound holds is good to about that much");
+        }
     }
 
     public void calibrationReused(Calibration c) {

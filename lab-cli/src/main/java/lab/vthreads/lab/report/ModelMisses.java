@@ -70,6 +70,10 @@ final class ModelMisses {
                 reasons.add(String.format(Locale.ROOT, "the system's processes spent %.2f ms of CPU per request, the calibration %.2f (%.2f×)",
                         cellCpu, calibrated, cellCpu / calibrated));
             }
+            Calibration.Halves halves = calibration.saturatedHalves();
+            if (halves != null && !halves.settled()) {
+                reasons.add("the calibration's own CPU per request moved between its halves: " + halves.text());
+            }
         } else {
             // Elsewhere Little's law makes the throughput users ÷ response time: a slower response is the miss itself.
             double measuredMean = row.mean().median();

@@ -143,11 +143,21 @@ final class ModelTables {
                                 + "%.0f req/s, the machine %.0f%% busy, %.2f ms of CPU per request in all (%.0f%% of the low-load cost). The "
                                 + "model's CPU bounds come from here: %s.", c.saturationUsers(), c.saturationCepMeanMs(), c.saturatedThroughput(),
                         c.saturatedBusy() * 100, c.saturatedTotalCpuMsPerRequest(), c.saturatedTotalCpuMsPerRequest() / c.totalCpuMsPerRequest() * 100,
-                        bounds) + (cells.isEmpty() ? "" : " Beside it, each cell the CPU bound with a steady window: its processes' CPU per "
+                        bounds) + halves(c) + (cells.isEmpty() ? "" : " Beside it, each cell the CPU bound with a steady window: its processes' CPU per "
                         + "successful request over the hold window (median over repeats). Within ±15% (0.85-1.15) the calibration measured "
                         + "services as warm as the cells; far above 1, colder ones. The cells run with their own thread mode and Tomcat "
                         + "threads, the calibration with virtual threads (where the preset runs them; the reactive service's on its own) and its limits lifted."),
                 header, rows);
+    }
+
+    /** The saturated cost's two halves, so that a reader sees how far the CPU bounds' own input held still. */
+    private static String halves(Calibration c) {
+        Calibration.Halves h = c.saturatedHalves();
+        if (h == null) return "";
+        return " The services' and PostgreSQL's CPU per request over the window's two halves: " + h.text() + (h.settled() ? "."
+                : String.format(Locale.ROOT, ", more than the %.0f%% the model aims for: the same services under the same load cost that much "
+                        + "more or less within the run, so a prediction the CPU bound holds is good to about that much, not to %.0f%%.",
+                        Calibration.Halves.SETTLED * 100, Calibration.Halves.SETTLED * 100));
     }
 
     private static String bound(Bound b) {

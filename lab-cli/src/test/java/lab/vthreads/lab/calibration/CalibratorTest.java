@@ -109,6 +109,22 @@ class CalibratorTest {
         assertThat(run.cores().get("pessoa-service")).isEqualTo(0.5);
     }
 
+    @Test
+    void theSaturatedCostIsAlsoMeasuredOverEachHalfOfTheWindow() {
+        // 100 req/s throughout; 0.5 cores until t = 3, then 1.0: 5 ms a request, then 10
+        List<Map<String, Double>> samples = List.of(sample(0, 0, 0.1), sample(1, 100, 0.5), sample(2, 200, 0.5), sample(3, 300, 0.5),
+                sample(4, 400, 1.0), sample(5, 500, 1.0));
+
+        var halves = CalibrationRun.window(samples, java.util.Set.of("pessoa-service"), new Window(1, 5)).systemHalves();
+
+        assertThat(halves.firstMs()).isCloseTo(5.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(halves.secondMs()).isCloseTo(10.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(halves.change()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(halves.settled()).isFalse();
+        // The load side's processes are not the system's: a window with no system process measures no halves.
+        assertThat(CalibrationRun.window(samples, java.util.Set.of("gatling"), new Window(1, 5)).systemHalves()).isNull();
+    }
+
     private static Map<String, Double> sample(double t, double requests, double pessoaCores) {
         return Map.of(SampleKeys.TIME, t, SampleKeys.GATEWAY_REQUESTS, requests, SampleKeys.GATEWAY_REQUEST_SECONDS, requests * 0.01,
                 SampleKeys.cpu("pessoa-service"), pessoaCores);

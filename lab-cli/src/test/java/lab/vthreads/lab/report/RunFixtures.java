@@ -35,6 +35,17 @@ final class RunFixtures {
                 environment, r.settings(), r.calibration(), r.reactiveCalibration(), r.scaled(), r.partition(), r.cells(), r.units(), r.target(), r.identity());
     }
 
+    /** The same run with the calibration's saturated cost measured {@code firstMs}, then {@code secondMs}, over its two halves. */
+    static ExperimentResults withSaturatedHalves(ExperimentResults r, double firstMs, double secondMs) {
+        lab.vthreads.lab.model.Calibration c = r.calibration();
+        lab.vthreads.lab.model.Calibration halved = new lab.vthreads.lab.model.Calibration(c.cores(), c.rate(), c.windowSeconds(), c.throughput(),
+                c.cpuMsPerRequest(), c.responseMs(), c.cepLookupsPerRequest(), c.connectionsPerRequest(), c.connectionHoldMs(), c.machineBusy(),
+                c.backgroundCores(), c.saturatedThroughput(), c.saturatedBusy(), c.saturatedCpuMsPerRequest(), c.saturationCepMeanMs(),
+                c.saturationUsers(), c.reused(), c.probe(), new lab.vthreads.lab.model.Calibration.Halves(firstMs, secondMs));
+        return new ExperimentResults(r.schemaVersion(), r.preset(), r.description(), r.why(), r.shortVariant(), r.startedAt(), r.finishedAt(),
+                r.environment(), r.settings(), halved, r.reactiveCalibration(), r.scaled(), r.partition(), r.cells(), r.units(), r.target(), r.identity());
+    }
+
     static ExperimentResults experiment(List<CellResult> cells, boolean calibrated) {
         ExperimentResults base = Fixtures.experiment();
         return new ExperimentResults(base.schemaVersion(), base.preset(), base.description(), base.why(), false, base.startedAt(), base.finishedAt(),
