@@ -12,7 +12,9 @@ import java.util.Map;
  * window warm: C2 compiles a large method once its counters cross their threshold, which can first happen in the
  * pair's first measured window, and such a compile takes seconds of the services' CPU from their requests. A window
  * whose compilers were at work for more than the prewarm's own "settled" share ({@link Prewarm#SETTLED_SHARE}) measured
- * a service still warming, not the warm one the verdict compares, and the cell is measured once more on the same JVMs.
+ * services still warming, not the warm ones the verdict compares, and the cell is measured once more on the same JVMs.
+ * The services' shares count together: their compilers take the same CPUs from the same requests, so two services each
+ * just under the share took nearly twice it from the window.
  */
 public final class CompilingWindow {
 
@@ -34,8 +36,9 @@ public final class CompilingWindow {
         return shares;
     }
 
-    /** Whether any service compiled for more than {@code rerunAbove} of the window; a share not measured (NaN) says nothing. */
+    /** Whether the services together compiled for more than {@code rerunAbove} of the window; a share not measured (NaN) says nothing. */
     static boolean compiling(Map<String, Double> shares, double rerunAbove) {
-        return shares.values().stream().anyMatch(share -> share != null && !share.isNaN() && share > rerunAbove);
+        double together = shares.values().stream().filter(share -> share != null && !share.isNaN()).mapToDouble(Double::doubleValue).sum();
+        return together > rerunAbove;
     }
 }
