@@ -34,6 +34,7 @@ public final class RunRecorder {
     private volatile long startMillis = System.currentTimeMillis();
     private final int steadyFrom;
     private final int steadyTo;
+    private final WindowCompiles compiles = new WindowCompiles();
     private final Histogram ok = new ConcurrentHistogram(MAX_MS, 3);
     private final Histogram steadyOk = new ConcurrentHistogram(MAX_MS, 3);
     private final Histogram ko = new ConcurrentHistogram(MAX_MS, 3);
@@ -131,6 +132,7 @@ public final class RunRecorder {
      */
     public void markStart() {
         startMillis = System.currentTimeMillis();
+        compiles.watch(steadyFrom * 1000L, steadyTo * 1000L);
         System.out.println("Lab load started at epoch ms " + startMillis);
     }
 
@@ -194,6 +196,7 @@ public final class RunRecorder {
         json.put("steadyOkLatencyMs", summary(steadyOk));
         json.put("koLatencyMs", summary(ko));
         json.put("steadyOperationOkLatencyMs", summary(steadyOperationOk));
+        json.put("steadyCompileMs", compiles.inWindow());
         // The histograms themselves, so that the results of several load generators can be merged exactly
         // (HdrHistogram's add), not by averaging their percentiles.
         Map<String, String> histograms = new LinkedHashMap<>();

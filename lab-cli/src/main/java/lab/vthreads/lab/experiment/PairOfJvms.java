@@ -195,7 +195,7 @@ final class PairOfJvms {
             return runCell(stack, settings, measuredRun, cell, repeat, 2, use, snapshot);
         }
         Map<String, Double> shares = CompilingWindow.shares(result, settings.application() != null);
-        if (rehearses(preset) && CompilingWindow.compiling(shares, options.compilingRerunAbove())) {
+        if (rehearses(preset) && CompilingWindow.compiling(shares, options.compilingRerunAbove(), isolation.partition().isolated())) {
             progress.runningAgainWhileCompiling(cell.id(), PrewarmCompilers.describe(shares), options.compilingRerunAbove());
             FirstAttempt first = new FirstAttempt(
                     options.resultsDirectory().relativize(cellDirectory(cell, repeat, 1)).toString(), result.client().throughput(),

@@ -20,11 +20,14 @@ import java.util.Map;
  *                    and what the window measured depends on where it was cut (null: window under 4 s, or not recorded)
  * @param holdTrendNoise the standard error of {@code holdTrend} from the window's per-second successes: how far the
  *                    halves differ by chance alone (null: not recorded)
+ * @param loadGeneratorCompileShare how long the load generator's own JIT compiled in the hold window, as a share of it (several
+ *                    load generators: their sum): a fresh Gatling JVM compiling into the window took the load side's CPU
+ *                    from the CEP mock and from its own timing (null: not recorded)
  */
 public record ClientResult(long requests, long ok, long ko, double throughput, Latency latency, Map<String, Long> koReasons,
                            long created201, long databaseDelta, boolean consistent, int gatlingExitCode, Double requestRate,
                            Long deferred, Long abandoned, Latency operationLatency, Long holdFromEpochMs, Long holdToEpochMs,
-                           Double holdTrend, Double holdTrendNoise) {
+                           Double holdTrend, Double holdTrendNoise, Double loadGeneratorCompileShare) {
 
     /** Beyond this |holdTrend| a window may not be steady (issue 14's criterion: halves within 5%). */
     public static final double STEADY = 0.05;
@@ -36,6 +39,14 @@ public record ClientResult(long requests, long ok, long ko, double throughput, L
      * a third of such windows "still changing" by chance.
      */
     public static final double NOISE_MULTIPLE = 2;
+
+    public ClientResult(long requests, long ok, long ko, double throughput, Latency latency, Map<String, Long> koReasons,
+                        long created201, long databaseDelta, boolean consistent, int gatlingExitCode, Double requestRate,
+                        Long deferred, Long abandoned, Latency operationLatency, Long holdFromEpochMs, Long holdToEpochMs, Double holdTrend,
+                        Double holdTrendNoise) {
+        this(requests, ok, ko, throughput, latency, koReasons, created201, databaseDelta, consistent, gatlingExitCode, requestRate, deferred, abandoned,
+                operationLatency, holdFromEpochMs, holdToEpochMs, holdTrend, holdTrendNoise, null);
+    }
 
     public ClientResult(long requests, long ok, long ko, double throughput, Latency latency, Map<String, Long> koReasons,
                         long created201, long databaseDelta, boolean consistent, int gatlingExitCode, Double requestRate,

@@ -46,7 +46,12 @@ public final class GatlingResults {
                 countRead && created == delta, exit, to > from ? (double) (ok + ko + deferred) / (to - from) : 0.0,
                 deferred, r.path("abandoned").asLong(0), operations.path("count").asLong(0) > 0 ? latency(operations) : requestLatency,
                 r.get("startEpochMs").asLong() + from * 1000L, r.get("startEpochMs").asLong() + to * 1000L, trend(r.get("okPerSecond"), from, to),
-                trendNoise(r.get("okPerSecond"), from, to));
+                trendNoise(r.get("okPerSecond"), from, to), compileShare(r.path("steadyCompileMs"), from, to));
+    }
+
+    /** The load generator's compile ms in the window as a share of the window; null where it was not recorded. */
+    static Double compileShare(JsonNode compileMs, int from, int to) {
+        return compileMs.isNumber() && to > from ? compileMs.asDouble() / 1000 / (to - from) : null;
     }
 
     /**

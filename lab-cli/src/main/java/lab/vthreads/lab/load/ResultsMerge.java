@@ -72,6 +72,15 @@ public final class ResultsMerge {
         for (String count : List.of("ok", "ko", "created201", "createdAddresses", "deferred", "abandoned")) {
             merged.put(count, parts.stream().mapToLong(p -> p.path(count).asLong(0)).sum());
         }
+        // Each load generator is a JVM of its own: their compile times add up on the load side's CPUs, each at its own
+        // window's rate over the merged window (which is where all of them held their load, so no longer than theirs).
+        if (parts.stream().allMatch(p -> p.path("steadyCompileMs").isNumber())) {
+            double msPerSecond = parts.stream().mapToDouble(p -> p.get("steadyCompileMs").asDouble()
+                    / Math.max(1, p.get("steadyWindowSeconds").get(1).asInt() - p.get("steadyWindowSeconds").get(0).asInt())).sum();
+            merged.put("steadyCompileMs", Math.round(msPerSecond * (to - from)));
+        } else {
+            merged.putNull("steadyCompileMs");
+        }
         boolean everyCountRead = parts.stream().allMatch(p -> p.path("countBefore").isNumber() && p.path("countAfter").isNumber());
         if (everyCountRead) {
             merged.put("countBefore", parts.stream().mapToLong(p -> p.get("countBefore").asLong()).min().orElseThrow());

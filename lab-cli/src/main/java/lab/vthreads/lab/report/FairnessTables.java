@@ -126,6 +126,8 @@ final class FairnessTables {
             List<String> row = new ArrayList<>(List.of(cell.id(), num(lab.meanCpuCores(), 3), String.format(Locale.ROOT, "%.1f%%", lab.meanCpuCores() / cores * 100),
                     Double.isNaN(pessoaJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", pessoaJit * 100)));
             if (!application) row.add(Double.isNaN(gatewayJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", gatewayJit * 100));
+            Double gatlingJit = r.client() != null ? r.client().loadGeneratorCompileShare() : null;
+            row.add(gatlingJit == null ? "–" : String.format(Locale.ROOT, "%.1f%%", gatlingJit * 100));
             row.add(prewarm(r.context().prewarm(), r.context().stack()) + measuredAgain(r.context().firstAttempt()));
             row.add(sampling(r.sampling()));
             rows.add(row);
@@ -136,16 +138,19 @@ final class FairnessTables {
                         + "the machine's CPU counters. Its own JVM's CPU is below, in cores and as a share of the machine; the services "
                         + "spend some CPU answering the scrapes too, inside their own figures. JIT: the time each service's compilers "
                         + "were at work in the window, as a share of it (elapsed time: a compiler thread waiting for a CPU that the "
-                        + "request threads hold counts too); near zero means the service was warm. Prewarm: the load before the "
+                        + "request threads hold counts too); near zero means the service was warm. Gatling JIT: the load generator's, "
+                        + "a fresh JVM in every run, as the simulation read it at the window's edges. Prewarm: the load before the "
                         + "JVMs' first cell that waited for their JIT and throughput to settle (--prewarm), whether they did, the first cell's "
                         + "rehearsal (run once as it is measured, not counted) with its compilers' share of its window, and where this "
                         + "cell came among the cells measured on the same JVMs; a cell whose window compiled more than the prewarm's settled "
-                        + Math.round(lab.vthreads.lab.run.Prewarm.SETTLED_SHARE * 100) + "% was measured once more on them (unless the run "
+                        + Math.round(lab.vthreads.lab.run.Prewarm.SETTLED_SHARE * 100) + "% (the services together; the load generator "
+                        + "alone where it has CPUs of its own, else with them) was measured once more on them (unless the run "
                         + "was told --no-rerun-while-compiling), and its first window is named (its files in the cell's r1 folder). Samples dropped: the seconds whose reading failed, of all "
                         + "the sampler tried in the run, with the first error; beyond " + Math.round(ExperimentResults.Sampling.THIN * 100)
                         + "% the verdict names the run.",
-                application ? List.of("cell", "lab JVM (cores)", "of the machine", "app JIT", "prewarm", "samples dropped")
-                        : List.of("cell", "lab JVM (cores)", "of the machine", "pessoa-service JIT", "gateway-service JIT", "prewarm", "samples dropped"), rows);
+                application ? List.of("cell", "lab JVM (cores)", "of the machine", "app JIT", "Gatling JIT", "prewarm", "samples dropped")
+                        : List.of("cell", "lab JVM (cores)", "of the machine", "pessoa-service JIT", "gateway-service JIT", "Gatling JIT", "prewarm",
+                        "samples dropped"), rows);
     }
 
     /** The first attempt a compiling window made the lab replace, with its compilers' shares and throughput. */
@@ -155,9 +160,19 @@ final class FairnessTables {
                 first.throughput(), first.folder());
     }
 
-    /** Each service's compilers' share of a window, whole percent, in the services' order ("–": not measured). */
+    /**
+     * Each service's compilers' share of a window, whole percent, in the services' order ("–": not measured), then the
+     * load generator's by name where it was recorded.
+     */
     private static String compileShares(Map<String, Double> shares) {
-        return String.join(" / ", shares.values().stream().map(v -> v == null ? "–" : String.format(Locale.ROOT, "%.0f%%", v * 100)).toList());
+        List<String> services = new ArrayList<>();
+        String loadGenerator = "";
+        for (Map.Entry<String, Double> share : shares.entrySet()) {
+            String percent = share.getValue() == null ? "–" : String.format(Locale.ROOT, "%.0f%%", share.getValue() * 100);
+            if (share.getKey().equals(lab.vthreads.lab.experiment.CompilingWindow.LOAD_GENERATOR)) loadGenerator = ", Gatling " + percent;
+            else services.add(percent);
+        }
+        return String.join(" / ", services) + loadGenerator;
     }
 
     private static String sampling(ExperimentResults.Sampling sampling) {

@@ -96,6 +96,25 @@ class ResultsMergeTest {
         // The earliest count before any load (500) and the latest after all of it (800): 300 rows, 300 × 201.
         assertThat(result.databaseDelta()).isEqualTo(300).isEqualTo(merged.get("created201").asLong());
         assertThat(result.consistent()).isTrue();
+        // a compiled 300 ms and b 600 ms in their 6 s windows: 150 ms a second together, 15% of the merged window.
+        assertThat(merged.get("steadyCompileMs").asLong()).isEqualTo(600);
+        assertThat(result.loadGeneratorCompileShare()).isCloseTo(0.15, org.assertj.core.api.Assertions.within(1e-9));
+    }
+
+    @Test
+    void aPartThatDidNotRecordItsCompilesLeavesTheMergedShareUnknown() {
+        Histogram h = new Histogram(3_600_000, 3);
+        h.recordValue(100);
+        Path a = part("a", h, START, 10, 500, 790, 0), b = part("b", h, START, 20, 520, 800, 1);
+        ObjectNode old = JSON.readValue(b.toFile(), ObjectNode.class);
+        old.remove("steadyCompileMs");
+        JSON.writeValue(b.toFile(), old);
+
+        ObjectNode merged = ResultsMerge.merge(List.of(a, b));
+        ResultsMerge.write(merged, dir.resolve("merged.json"));
+
+        assertThat(merged.get("steadyCompileMs").isNull()).isTrue();
+        assertThat(GatlingResults.read(dir.resolve("merged.json"), 0).loadGeneratorCompileShare()).isNull();
     }
 
     @Test
@@ -135,6 +154,7 @@ class ResultsMergeTest {
         json.putObject("statuses").put("201", ok);
         json.putObject("koReasons");
         json.putArray("steadyWindowSeconds").add(2).add(8);
+        json.put("steadyCompileMs", 300 * (shard + 1));
         ObjectNode histograms = json.putObject("histograms");
         Histogram empty = new Histogram(3_600_000, 3);
         histograms.put("ok", ResultsMerge.encode(steady));
