@@ -8,15 +8,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Whether a measured window caught a service's compilers at work. A prewarm and a rehearsal do not make every later
- * window warm: C2 compiles a large method once its counters cross their threshold, which can first happen in the
- * pair's first measured window, and such a compile takes seconds of the services' CPU from their requests. A window
- * whose compilers were at work for more than the prewarm's own "settled" share ({@link Prewarm#SETTLED_SHARE}) measured
- * services still warming, not the warm ones the verdict compares, and the cell is measured once more on the same JVMs.
- * The services' shares count together: their compilers take the same CPUs from the same requests, so two services each
- * just under the share took nearly twice it from the window. The load generator's count too: it is a fresh JVM in every
- * run, and when its compiles run into the window they take the CPU of the CEP mock beside it and of its own timing. On a
- * partitioned machine it has CPUs of its own, and its share is judged alone; on a shared one it joins the services'.
+ * Whether a measured window caught the services' or the load generator's compilers at work. A prewarm and a
+ * rehearsal do not make every later window warm: C2 compiles a large method once its counters cross their threshold,
+ * which can first happen in the pair's first measured window, and such a compile takes seconds of the services' CPU
+ * from their requests. A window whose compilers were at work for more than the prewarm's own "settled" share
+ * ({@link Prewarm#SETTLED_SHARE}) measured services still warming, not the warm ones the verdict compares, and the cell
+ * is measured once more on the same JVMs. The services' shares count together: their compilers take the same CPUs
+ * from the same requests, so two services each just under the share took nearly twice it from the window. The load
+ * generator's count too: it is a fresh JVM in every run, and when its compiles run into the window they take the CPU
+ * of the CEP mock beside it and of its own timing. On a partitioned machine it has CPUs of its own, and its share is
+ * judged alone; on a shared one it joins the services'.
  */
 public final class CompilingWindow {
 

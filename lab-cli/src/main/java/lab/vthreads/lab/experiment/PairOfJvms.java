@@ -184,7 +184,8 @@ final class PairOfJvms {
 
     /**
      * A run measured once more, on the same JVMs, where its window did not measure what it should: the hypervisor stole
-     * CPU, or (on a pair that prewarms and keeps its JVMs) a service's compilers were still at work (CompilingWindow).
+     * CPU, or (on a pair that prewarms and keeps its JVMs) the services' or the load generator's compilers were still
+     * at work (CompilingWindow).
      * Once only: a second window that compiled too is kept, and the report shows its share.
      */
     private ExperimentResults.RepeatResult runWithChecks(RunningStack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat,
