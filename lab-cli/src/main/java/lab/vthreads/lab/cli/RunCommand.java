@@ -91,8 +91,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-rerun-on-steal", description = "keep a flagged run instead of running it again")
     boolean noRerun;
 
-    @Option(names = "--no-rerun-while-compiling", description = "keep a window in which the services' compilers (together) or the load "
-            + "generator's were at work for more than the prewarm's settled share instead of measuring the cell again on the same JVMs")
+    @Option(names = "--no-rerun-while-compiling", description = "keep a window in which a service's compilers were at work for more than "
+            + "the prewarm's settled share instead of measuring the cell again on the same JVMs")
     boolean keepCompilingWindows;
 
     @Option(names = "--scale", description = "after calibrating, move the preset's published scenario to this machine: keep its "

@@ -48,8 +48,8 @@ public final class ExperimentRunner {
      * @param scale              move the preset's published scenario to this machine after calibrating (ScaledScenario)
      * @param application        a user's application to run instead of the lab's services; null: the lab's own
      * @param scenario           the scenario file ScenarioSimulation runs on it
-     * @param compilingRerunAbove a cell whose window the services' compilers (together) or the load generator's took more
-     *                           than this share of is measured once more on the same JVMs ({@link CompilingWindow}; {@link CompilingWindow#NEVER}: never)
+     * @param compilingRerunAbove a cell whose window a service's compilers took more than this share of is measured once
+     *                           more on the same JVMs ({@link CompilingWindow}; {@link CompilingWindow#NEVER}: never)
      */
     public record Options(Preset preset, boolean shortVariant, Path home, Path resultsDirectory, StackSettings.StackPorts ports,
                           double stealThreshold, boolean rerunOnSteal, int calibrationSeconds, boolean recalibrate, boolean scale, Isolation.Request isolation,

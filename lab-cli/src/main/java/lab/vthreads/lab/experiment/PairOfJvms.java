@@ -184,8 +184,7 @@ final class PairOfJvms {
 
     /**
      * A run measured once more, on the same JVMs, where its window did not measure what it should: the hypervisor stole
-     * CPU, or (on a pair that prewarms and keeps its JVMs) the services' or the load generator's compilers were still
-     * at work (CompilingWindow).
+     * CPU, or (on a pair that prewarms and keeps its JVMs) a service's compilers were still at work (CompilingWindow).
      * Once only: a second window that compiled too is kept, and the report shows its share.
      */
     private ExperimentResults.RepeatResult runWithChecks(RunningStack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat,
@@ -196,7 +195,7 @@ final class PairOfJvms {
             return runCell(stack, settings, measuredRun, cell, repeat, 2, use, snapshot);
         }
         Map<String, Double> shares = CompilingWindow.shares(result, settings.application() != null);
-        if (rehearses(preset) && CompilingWindow.compiling(shares, options.compilingRerunAbove(), isolation.partition().isolated())) {
+        if (rehearses(preset) && CompilingWindow.compiling(shares, options.compilingRerunAbove())) {
             progress.runningAgainWhileCompiling(cell.id(), PrewarmCompilers.describe(shares), options.compilingRerunAbove());
             FirstAttempt first = new FirstAttempt(
                     options.resultsDirectory().relativize(cellDirectory(cell, repeat, 1)).toString(), result.client().throughput(),

@@ -80,7 +80,7 @@ public final class Progress {
     }
 
     public void runningAgainWhileCompiling(String cell, String compilers, double rerunAbove) {
-        out.printf(Locale.ROOT, "  compilers %s of the window, over %.0f%% on one side's CPUs: still warming; running %s again%n", compilers,
+        out.printf(Locale.ROOT, "  compilers %s of the window, together over %.0f%%: the services were still warming; running %s again%n", compilers,
                 rerunAbove * 100, cell);
     }
 

@@ -139,12 +139,12 @@ final class FairnessTables {
                         + "spend some CPU answering the scrapes too, inside their own figures. JIT: the time each service's compilers "
                         + "were at work in the window, as a share of it (elapsed time: a compiler thread waiting for a CPU that the "
                         + "request threads hold counts too); near zero means the service was warm. Gatling JIT: the load generator's, "
-                        + "a fresh JVM in every run, as the simulation read it at the window's edges. Prewarm: the load before the "
+                        + "a fresh JVM in every run, as the simulation read it at the window's edges; shown, not judged: a fresh "
+                        + "Gatling JVM is still compiling then, and measuring the cell again starts another. Prewarm: the load before the "
                         + "JVMs' first cell that waited for their JIT and throughput to settle (--prewarm), whether they did, the first cell's "
                         + "rehearsal (run once as it is measured, not counted) with its compilers' share of its window, and where this "
                         + "cell came among the cells measured on the same JVMs; a cell whose window compiled more than the prewarm's settled "
-                        + Math.round(lab.vthreads.lab.run.Prewarm.SETTLED_SHARE * 100) + "% (the services together; the load generator "
-                        + "alone where it has CPUs of its own, else with them) was measured once more on them (unless the run "
+                        + Math.round(lab.vthreads.lab.run.Prewarm.SETTLED_SHARE * 100) + "% (the services together) was measured once more on them (unless the run "
                         + "was told --no-rerun-while-compiling), and its first window is named (its files in the cell's r1 folder). Samples dropped: the seconds whose reading failed, of all "
                         + "the sampler tried in the run, with the first error; beyond " + Math.round(ExperimentResults.Sampling.THIN * 100)
                         + "% the verdict names the run.",
@@ -160,19 +160,9 @@ final class FairnessTables {
                 first.throughput(), first.folder());
     }
 
-    /**
-     * Each service's compilers' share of a window, whole percent, in the services' order ("–": not measured), then the
-     * load generator's by name where it was recorded.
-     */
+    /** Each service's compilers' share of a window, whole percent, in the services' order ("–": not measured). */
     private static String compileShares(Map<String, Double> shares) {
-        List<String> services = new ArrayList<>();
-        String loadGenerator = "";
-        for (Map.Entry<String, Double> share : shares.entrySet()) {
-            String percent = share.getValue() == null ? "–" : String.format(Locale.ROOT, "%.0f%%", share.getValue() * 100);
-            if (share.getKey().equals(lab.vthreads.lab.experiment.CompilingWindow.LOAD_GENERATOR)) loadGenerator = ", Gatling " + percent;
-            else services.add(percent);
-        }
-        return String.join(" / ", services) + loadGenerator;
+        return String.join(" / ", shares.values().stream().map(v -> v == null ? "–" : String.format(Locale.ROOT, "%.0f%%", v * 100)).toList());
     }
 
     private static String sampling(ExperimentResults.Sampling sampling) {

@@ -1,6 +1,5 @@
 package lab.vthreads.lab.experiment;
 
-import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.metrics.Window;
 import org.junit.jupiter.api.Test;
@@ -18,32 +17,18 @@ class CompilingWindowTest {
     @Test
     void aWindowIsMeasuredAgainOnlyWhenTheServicesCompiledTogetherForMoreThanThePrewarmsSettledShare() {
         assertThat(CompilingWindow.RERUN_ABOVE).isEqualTo(lab.vthreads.lab.run.Prewarm.SETTLED_SHARE);
-        assertThat(CompilingWindow.compiling(shares(0.02, 0.275), CompilingWindow.RERUN_ABOVE, true)).isTrue();
-        assertThat(CompilingWindow.compiling(shares(0.144, 0.01), CompilingWindow.RERUN_ABOVE, true)).isTrue();
+        assertThat(CompilingWindow.compiling(shares(0.02, 0.275), CompilingWindow.RERUN_ABOVE)).isTrue();
+        assertThat(CompilingWindow.compiling(shares(0.144, 0.01), CompilingWindow.RERUN_ABOVE)).isTrue();
         // Each under the share, together over it: both compilers took the same CPUs from the window's requests.
-        assertThat(CompilingWindow.compiling(shares(0.084, 0.080), CompilingWindow.RERUN_ABOVE, true)).isTrue();
-        assertThat(CompilingWindow.compiling(shares(0.03, 0.05), CompilingWindow.RERUN_ABOVE, true)).isFalse();
+        assertThat(CompilingWindow.compiling(shares(0.084, 0.080), CompilingWindow.RERUN_ABOVE)).isTrue();
+        assertThat(CompilingWindow.compiling(shares(0.03, 0.05), CompilingWindow.RERUN_ABOVE)).isFalse();
         // At the share itself the window is as settled as a prewarm that stops there.
-        assertThat(CompilingWindow.compiling(shares(0.06, 0.04), CompilingWindow.RERUN_ABOVE, true)).isFalse();
+        assertThat(CompilingWindow.compiling(shares(0.06, 0.04), CompilingWindow.RERUN_ABOVE)).isFalse();
         // A share not measured says nothing either way.
-        assertThat(CompilingWindow.compiling(shares(Double.NaN, null), CompilingWindow.RERUN_ABOVE, true)).isFalse();
-        assertThat(CompilingWindow.compiling(shares(Double.NaN, 0.3), CompilingWindow.RERUN_ABOVE, true)).isTrue();
-        assertThat(CompilingWindow.compiling(shares(5.0, 5.0), CompilingWindow.NEVER, true)).isFalse();
-        assertThat(CompilingWindow.compiling(shares(0.0, 0.0), -1, true)).isTrue();
-    }
-
-    @Test
-    void theLoadGeneratorsCompilesAreJudgedOnTheirOwnCpusWhenPartitionedAndWithTheServicesWhenNot() {
-        Map<String, Double> warm = shares(0.03, 0.05);
-        warm.put(CompilingWindow.LOAD_GENERATOR, 0.09);
-        Map<String, Double> warming = shares(0.03, 0.05);
-        warming.put(CompilingWindow.LOAD_GENERATOR, 0.12);
-        // On CPUs of its own, the load generator's 9% is under the share and its 12% over it, whatever the services did.
-        assertThat(CompilingWindow.compiling(warm, CompilingWindow.RERUN_ABOVE, true)).isFalse();
-        assertThat(CompilingWindow.compiling(warming, CompilingWindow.RERUN_ABOVE, true)).isTrue();
-        // Sharing the services' CPUs, its 9% joins their 8%: 17% of the window.
-        assertThat(CompilingWindow.compiling(warm, CompilingWindow.RERUN_ABOVE, false)).isTrue();
-        assertThat(CompilingWindow.compiling(shares(0.03, 0.05), CompilingWindow.RERUN_ABOVE, false)).isFalse();
+        assertThat(CompilingWindow.compiling(shares(Double.NaN, null), CompilingWindow.RERUN_ABOVE)).isFalse();
+        assertThat(CompilingWindow.compiling(shares(Double.NaN, 0.3), CompilingWindow.RERUN_ABOVE)).isTrue();
+        assertThat(CompilingWindow.compiling(shares(5.0, 5.0), CompilingWindow.NEVER)).isFalse();
+        assertThat(CompilingWindow.compiling(shares(0.0, 0.0), -1)).isTrue();
     }
 
     @Test
@@ -60,13 +45,6 @@ class CompilingWindowTest {
         assertThat(lab.get("gateway-service")).isCloseTo(0.275, within(1e-9));
         // A user's application is one JVM, read under pessoa-service's keys.
         assertThat(CompilingWindow.shares(run, true)).containsOnlyKeys("app").containsEntry("app", lab.get("pessoa-service"));
-
-        // The load generator's share comes from its own JVM, as the simulation recorded it.
-        ClientResult client = new ClientResult(0, 0, 0, 0, null, Map.of(), 0, 0, true, 0, 0.0, 0L, 0L, null, null, null, null, null, 0.12);
-        ExperimentResults.RepeatResult loaded = new ExperimentResults.RepeatResult(1, "2026-11-27T22:00:00Z", client, null, Map.of(), null, samples,
-                null, false, 1, new Window(10, 30));
-        assertThat(CompilingWindow.shares(loaded, false)).containsKeys("pessoa-service", "gateway-service")
-                .containsEntry(CompilingWindow.LOAD_GENERATOR, 0.12);
     }
 
     private static Map<String, Double> sample(double t, double pessoaJitMs, double gatewayJitMs) {

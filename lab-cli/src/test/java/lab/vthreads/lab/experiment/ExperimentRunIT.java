@@ -93,7 +93,7 @@ class ExperimentRunIT {
             assertThat(rehearsal).as(cell.id()).isNotNull();
             assertThat(rehearsal.cell()).as(cell.id()).isEqualTo(run.context().stack().order().getFirst());
             assertThat(rehearsal.throughput()).as(cell.id()).isPositive();
-            assertThat(rehearsal.compileShares()).as(cell.id()).containsOnlyKeys("pessoa-service", "gateway-service", CompilingWindow.LOAD_GENERATOR);
+            assertThat(rehearsal.compileShares()).as(cell.id()).containsOnlyKeys("pessoa-service", "gateway-service");
             assertThat(dir.resolve("cells").resolve(rehearsal.cell()).resolve("r1").resolve("rehearsal").resolve("gatling-results.json")).isNotEmptyFile();
             assertThat(run.processes()).containsKeys("postgres", "wiremock", "pessoa-service", "gateway-service", "gatling");
             assertThat(dir.resolve(run.gatlingReport())).exists();
