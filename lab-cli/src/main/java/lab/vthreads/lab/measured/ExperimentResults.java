@@ -135,6 +135,12 @@ public record ExperimentResults(
             return window.delta(samples, SampleKeys.ServiceValue.JIT_MS.of(service)) / 1000 / window.seconds();
         }
 
+        /** The time the service's collectors paused it in the window, as a share of it; NaN where not measured. */
+        public double gcPauseShare(String service) {
+            if (window == null || window.seconds() <= 0) return Double.NaN;
+            return window.delta(samples, SampleKeys.ServiceValue.GC_PAUSE_MS.of(service)) / 1000 / window.seconds();
+        }
+
         /** This run measured again what {@code first} measured while the services still compiled. */
         public RepeatResult replacing(FirstAttempt first) {
             return withContext(context.replacing(first));

@@ -38,6 +38,8 @@ public final class SampleKeys {
         HEAP_MB("heapMb"), LIVE_THREADS("liveThreads"), PEAK_THREADS("peakThreads"), VIRTUAL_THREADS("virtualThreads"), TOMCAT_BUSY("tomcatBusy"),
         /** Cumulative ms the JIT spent compiling (jvm.compilation.time): its growth in a window says how warm the service was. */
         JIT_MS("jitMs"),
+        /** Cumulative ms the JVM's collectors paused every thread (jvm.gc.pause): a stop that queues the requests behind it. */
+        GC_PAUSE_MS("gcPauseMs"),
         /** Runtime.availableProcessors() (system.cpu.count): the virtual-thread scheduler's default parallelism, its carriers. */
         PROCESSORS("processors");
 

@@ -93,7 +93,8 @@ final class ModelRows {
                             : String.format(java.util.Locale.ROOT, "Tomcat %.0f of %d busy", tomcatBusy, threads),
                     c.mode().reactive() ? "R2DBC" : "Hikari", Double.isNaN(pending) ? "not measured" : String.format(java.util.Locale.ROOT, "%.1f", pending))
                     + (cepPending >= 0.05 ? String.format(java.util.Locale.ROOT, "; %.1f lookups waiting for a CEP connection", cepPending) : "")
-                    + (pinnedCarriers > 0 ? String.format(java.util.Locale.ROOT, "; %.2f of %.0f carriers pinned", pinnedCarriers, carriers) : "");
+                    + (pinnedCarriers > 0 ? String.format(java.util.Locale.ROOT, "; %.2f of %.0f carriers pinned", pinnedCarriers, carriers) : "")
+                    + gcPauses(first, Summary.application(results));
             boolean surprising = CapacityModel.surprising(measured, queueing.throughput());
             String miss = surprising ? ModelMisses.reasons(cell, rows.get(i), calibration, prediction.bottleneck(), observed,
                     queueing.responseSeconds() * 1000, loadBusy, new ModelMisses.SideLoad(isolated, busy, saturated, even)) : null;
@@ -103,6 +104,18 @@ final class ModelRows {
                     CapacityModel.deviation(measured, queueing.throughput()), surprising, miss, latencyNote));
         }
         return model;
+    }
+
+    /**
+     * How long the services' collectors stopped them in the window, as a share of it ("" where not measured): a pause
+     * holds every request at once, and they come back to the CPU together, which the queueing solution does not assume.
+     */
+    static String gcPauses(RepeatResult run, boolean application) {
+        List<String> services = application ? List.of(SampleKeys.PESSOA) : List.of(SampleKeys.PESSOA, SampleKeys.GATEWAY);
+        List<String> shares = services.stream().map(run::gcPauseShare)
+                .map(share -> Double.isNaN(share) ? "–" : String.format(java.util.Locale.ROOT, "%.1f%%", share * 100)).toList();
+        if (shares.stream().allMatch("–"::equals)) return "";
+        return "; GC paused " + (application ? "the application " : "the services ") + String.join(" / ", shares) + " of the window";
     }
 
     /**

@@ -41,7 +41,7 @@ public final class Sampler implements AutoCloseable {
             "http_server_requests_seconds", "cep_lookups_seconds", "hikaricp_connections_acquire_seconds",
             "hikaricp_connections_usage_seconds", "hikaricp_connections_timeout", "httpcomponents_httpclient_pool_total_connections",
             "jvm_compilation_time_ms", "system_cpu_count", "r2dbc_pool_acquired_connections", "r2dbc_pool_pending_connections",
-            "pessoa_transactions_seconds", "httpcomponents_httpclient_pool_total_pending", "reactor_netty_connection_provider_pending_connections");
+            "pessoa_transactions_seconds", "httpcomponents_httpclient_pool_total_pending", "reactor_netty_connection_provider_pending_connections", "jvm_gc_pause_seconds");
 
     /** The lab's own JVM, measured like the others: what observing costs the machine. */
     public static final String LAB = "lab";

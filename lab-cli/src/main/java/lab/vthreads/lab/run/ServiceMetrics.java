@@ -38,6 +38,8 @@ final class ServiceMetrics {
         s.put(SampleKeys.ServiceValue.VIRTUAL_THREADS.of(prefix), scrape.sum("jvm_threads_virtual_live_threads"));
         // Cumulative: how much the JIT compiled, so the report can say how warm a service was in its window.
         s.put(SampleKeys.ServiceValue.JIT_MS.of(prefix), scrape.sum("jvm_compilation_time_ms_total"));
+        // Cumulative too: a collector's pause stops every request at once, and they come back together.
+        s.put(SampleKeys.ServiceValue.GC_PAUSE_MS.of(prefix), scrape.sum("jvm_gc_pause_seconds_sum") * 1000);
         // The CPUs the JVM believes it has: the virtual-thread scheduler's carriers, unless its parallelism is set apart.
         s.put(SampleKeys.ServiceValue.PROCESSORS.of(prefix), scrape.sum("system_cpu_count"));
         // Tomcat reports -1 busy threads when its executor is virtual: there is no pool to be busy.

@@ -1,0 +1,37 @@
+package lab.vthreads.lab.run;
+
+import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.PrometheusScrape;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** One second's scrapes, as they land in the sample: the collectors' pauses summed over every collector and cause. */
+class ServiceMetricsTest {
+
+    @Test
+    void theGcPausesOfEveryCollectorAndCauseAddUpInMilliseconds() {
+        PrometheusScrape pessoa = PrometheusScrape.parse("""
+                # TYPE jvm_gc_pause_seconds summary
+                jvm_gc_pause_seconds_count{action="end of minor GC",cause="G1 Evacuation Pause",gc="G1 Young Generation"} 12
+                jvm_gc_pause_seconds_sum{action="end of minor GC",cause="G1 Evacuation Pause",gc="G1 Young Generation"} 0.125
+                jvm_gc_pause_seconds_sum{action="end of major GC",cause="G1 Compaction Pause",gc="G1 Old Generation"} 0.05
+                jvm_compilation_time_ms_total 4000
+                """);
+        PrometheusScrape gateway = PrometheusScrape.parse("""
+                jvm_compilation_time_ms_total 3000
+                """);
+        Map<String, Double> sample = new HashMap<>();
+
+        ServiceMetrics.put(sample, pessoa, gateway);
+
+        assertThat(sample.get(SampleKeys.ServiceValue.GC_PAUSE_MS.of(SampleKeys.PESSOA))).isCloseTo(175, within(1e-9));
+        // A service whose scrape has no such family: not measured, not zero.
+        assertThat(sample.get(SampleKeys.ServiceValue.GC_PAUSE_MS.of(SampleKeys.GATEWAY))).isNaN();
+        assertThat(sample.get(SampleKeys.ServiceValue.JIT_MS.of(SampleKeys.PESSOA))).isEqualTo(4000);
+    }
+}
