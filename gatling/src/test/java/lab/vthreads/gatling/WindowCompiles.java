@@ -9,9 +9,9 @@ import java.util.function.LongSupplier;
 
 /**
  * How long this load generator's own JIT compiled during the hold window. Every measured run starts a fresh Gatling
- * JVM, and its compiles usually end in the warm-up; when they run into the window they take the load side's CPU from
- * the CEP mock and from Gatling's own timing, and the window measures a warming load generator. The services' compile
- * time the lab reads from their metrics; this JVM's only it can read, so it reads it at the window's two edges.
+ * JVM, still compiling when the window opens, on the load side's CPUs beside the CEP mock; the report shows how much
+ * beside the services' compile time, which the lab reads from their metrics. This JVM's only it can read, so it reads
+ * it at the window's two edges.
  */
 final class WindowCompiles {
 

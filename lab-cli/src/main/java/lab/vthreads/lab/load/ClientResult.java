@@ -20,9 +20,9 @@ import java.util.Map;
  *                    and what the window measured depends on where it was cut (null: window under 4 s, or not recorded)
  * @param holdTrendNoise the standard error of {@code holdTrend} from the window's per-second successes: how far the
  *                    halves differ by chance alone (null: not recorded)
- * @param loadGeneratorCompileShare how long the load generator's own JIT compiled in the hold window, as a share of it (several
- *                    load generators: their sum): a fresh Gatling JVM compiling into the window took the load side's CPU
- *                    from the CEP mock and from its own timing (null: not recorded)
+ * @param loadGeneratorCompileShare how long the load generator's own JIT compiled in the hold window, as a share of it
+ *                    (several load generators: their sum); every run's Gatling JVM is fresh and still compiling then, on
+ *                    the load side's CPUs beside the CEP mock (null: not recorded)
  */
 public record ClientResult(long requests, long ok, long ko, double throughput, Latency latency, Map<String, Long> koReasons,
                            long created201, long databaseDelta, boolean consistent, int gatlingExitCode, Double requestRate,
