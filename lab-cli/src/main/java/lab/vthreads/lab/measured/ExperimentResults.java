@@ -125,20 +125,20 @@ public record ExperimentResults(
                     sampling, measuredOn);
         }
 
-        /**
-         * The time a service's compilers were at work in the window (elapsed), as a share of it; NaN where not measured.
-         *
-         * @param service the service's sample key ({@link SampleKeys#PESSOA}, {@link SampleKeys#GATEWAY})
-         */
+        /** The time a service's compilers (its sample key: {@link SampleKeys#PESSOA}, ...) worked in the window (elapsed), as a share of it. */
         public double compileShare(String service) {
-            if (window == null || window.seconds() <= 0) return Double.NaN;
-            return window.delta(samples, SampleKeys.ServiceValue.JIT_MS.of(service)) / 1000 / window.seconds();
+            return shareOfWindow(SampleKeys.ServiceValue.JIT_MS.of(service));
         }
 
         /** The time the service's collectors paused it in the window, as a share of it; NaN where not measured. */
         public double gcPauseShare(String service) {
+            return shareOfWindow(SampleKeys.ServiceValue.GC_PAUSE_MS.of(service));
+        }
+
+        /** A cumulative count of milliseconds' growth over the window, as a share of it; NaN where not measured. */
+        private double shareOfWindow(String cumulativeMsKey) {
             if (window == null || window.seconds() <= 0) return Double.NaN;
-            return window.delta(samples, SampleKeys.ServiceValue.GC_PAUSE_MS.of(service)) / 1000 / window.seconds();
+            return window.delta(samples, cumulativeMsKey) / 1000 / window.seconds();
         }
 
         /** This run measured again what {@code first} measured while the services still compiled. */
