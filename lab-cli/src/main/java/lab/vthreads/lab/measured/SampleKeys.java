@@ -22,6 +22,10 @@ public final class SampleKeys {
     public static final String GATEWAY_REQUESTS = "gateway.requests";
     public static final String GATEWAY_REQUEST_SECONDS = "gateway.requestSeconds";
     public static final String PESSOA_CEP_CALLS = "pessoa.cepCalls";
+    /** pessoa-service's own requests and their seconds (its server's timer), and its CEP lookups' seconds: with the gateway's, where a response's time went. */
+    public static final String PESSOA_REQUESTS = "pessoa.requests";
+    public static final String PESSOA_REQUEST_SECONDS = "pessoa.requestSeconds";
+    public static final String PESSOA_CEP_SECONDS = "pessoa.cepSeconds";
     public static final String PESSOA_ACQUIRES = "pessoa.acquires";
     public static final String PESSOA_USAGES = "pessoa.usages";
     public static final String PESSOA_USAGE_SECONDS = "pessoa.usageSeconds";

@@ -3,6 +3,7 @@ package lab.vthreads.lab.report;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.ExperimentResults.CellResult;
 import lab.vthreads.lab.measured.ExperimentResults.RepeatResult;
+import lab.vthreads.lab.measured.ResponseHops;
 import lab.vthreads.lab.measured.SampleKeys;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.metrics.CpuSlices;
@@ -19,6 +20,7 @@ import lab.vthreads.lab.report.Summary.ModelRow;
 import lab.vthreads.lab.report.Summary.Row;
 import lab.vthreads.lab.report.Summary.Stat;
 import lab.vthreads.lab.stack.Factors;
+import lab.vthreads.lab.stack.ThreadMode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -94,7 +96,8 @@ final class ModelRows {
                     c.mode().reactive() ? "R2DBC" : "Hikari", Double.isNaN(pending) ? "not measured" : String.format(java.util.Locale.ROOT, "%.1f", pending))
                     + (cepPending >= 0.05 ? String.format(java.util.Locale.ROOT, "; %.1f lookups waiting for a CEP connection", cepPending) : "")
                     + (pinnedCarriers > 0 ? String.format(java.util.Locale.ROOT, "; %.2f of %.0f carriers pinned", pinnedCarriers, carriers) : "")
-                    + gcPauses(first, Summary.application(results));
+                    + gcPauses(first, Summary.application(results))
+                    + hops(first, c.mode(), Summary.application(results));
             boolean surprising = CapacityModel.surprising(measured, queueing.throughput());
             String miss = surprising ? ModelMisses.reasons(cell, rows.get(i), calibration, prediction.bottleneck(), observed,
                     queueing.responseSeconds() * 1000, loadBusy, new ModelMisses.SideLoad(isolated, busy, saturated, even)) : null;
@@ -116,6 +119,11 @@ final class ModelRows {
                 .map(share -> Double.isNaN(share) ? "–" : String.format(java.util.Locale.ROOT, "%.1f%%", share * 100)).toList();
         if (shares.stream().allMatch("–"::equals)) return "";
         return "; GC paused " + (application ? "the application " : "the services ") + String.join(" / ", shares) + " of the window";
+    }
+
+    /** Where the first repeat's mean response went, hop by hop ({@link ResponseHops}); "" where not measured. */
+    static String hops(RepeatResult run, ThreadMode mode, boolean application) {
+        return ResponseHops.of(run).describe(application ? "the application" : mode.reactive() ? "pessoa-service-reactive" : "pessoa-service", !application);
     }
 
     /**

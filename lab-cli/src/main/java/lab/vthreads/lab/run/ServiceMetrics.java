@@ -24,6 +24,10 @@ final class ServiceMetrics {
         s.put(SampleKeys.GATEWAY_REQUESTS, gateway.sum("http_server_requests_seconds_count", API));
         s.put(SampleKeys.GATEWAY_REQUEST_SECONDS, gateway.sum("http_server_requests_seconds_sum", API));
         s.put(SampleKeys.PESSOA_CEP_CALLS, orZero(pessoa.sum("cep_lookups_seconds_count")));
+        // Each hop's own timer, so that a response slower than predicted says in which hop it waited (ResponseHops).
+        s.put(SampleKeys.PESSOA_REQUESTS, pessoa.sum("http_server_requests_seconds_count", API));
+        s.put(SampleKeys.PESSOA_REQUEST_SECONDS, pessoa.sum("http_server_requests_seconds_sum", API));
+        s.put(SampleKeys.PESSOA_CEP_SECONDS, pessoa.sum("cep_lookups_seconds_sum"));
         // r2dbc-pool times nothing: the reactive service times each transaction's hold on its connection instead.
         s.put(SampleKeys.PESSOA_ACQUIRES, orZero(pessoa.sumOfFirst("hikaricp_connections_acquire_seconds_count", "pessoa_transactions_seconds_count")));
         s.put(SampleKeys.PESSOA_USAGES, orZero(pessoa.sumOfFirst("hikaricp_connections_usage_seconds_count", "pessoa_transactions_seconds_count")));

@@ -34,4 +34,27 @@ class ServiceMetricsTest {
         assertThat(sample.get(SampleKeys.ServiceValue.GC_PAUSE_MS.of(SampleKeys.GATEWAY))).isNaN();
         assertThat(sample.get(SampleKeys.ServiceValue.JIT_MS.of(SampleKeys.PESSOA))).isEqualTo(4000);
     }
+
+    @Test
+    void eachHopsTimerIsReadSoThatAResponseSaysWhereItWaited() {
+        PrometheusScrape pessoa = PrometheusScrape.parse("""
+                http_server_requests_seconds_count{method="POST",status="201",uri="/v1/pessoas"} 90
+                http_server_requests_seconds_sum{method="POST",status="201",uri="/v1/pessoas"} 27.0
+                http_server_requests_seconds_count{method="POST",status="422",uri="/v1/pessoas"} 10
+                http_server_requests_seconds_sum{method="POST",status="422",uri="/v1/pessoas"} 1.0
+                http_server_requests_seconds_count{method="GET",status="200",uri="/actuator/prometheus"} 7
+                http_server_requests_seconds_sum{method="GET",status="200",uri="/actuator/prometheus"} 0.7
+                cep_lookups_seconds_count{outcome="found"} 100
+                cep_lookups_seconds_sum{outcome="found"} 25.0
+                cep_lookups_seconds_sum{outcome="not found"} 0.5
+                """);
+        Map<String, Double> sample = new HashMap<>();
+
+        ServiceMetrics.put(sample, pessoa, PrometheusScrape.parse(""));
+
+        // Every answer the API gave, not the scrapes of the lab's own sampler.
+        assertThat(sample.get(SampleKeys.PESSOA_REQUESTS)).isEqualTo(100);
+        assertThat(sample.get(SampleKeys.PESSOA_REQUEST_SECONDS)).isCloseTo(28.0, within(1e-9));
+        assertThat(sample.get(SampleKeys.PESSOA_CEP_SECONDS)).isCloseTo(25.5, within(1e-9));
+    }
 }
