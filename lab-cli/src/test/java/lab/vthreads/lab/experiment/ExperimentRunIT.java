@@ -39,7 +39,7 @@ class ExperimentRunIT {
         // Two levels in both modes and the reactive contender, and an A/A copy of the higher virtual level, each mode on one
         // pair of JVMs; and two cells whose HikariCP version does not exist: their services must fail alone, with the reason.
         Preset tiny = TestPreset.named("tiny").description("Five cells, a few seconds each.").users(3, 6).aaControl("virtual").seconds(1, 4, 3)
-                .cepLatency("fixed:50").set("tomcatThreads", 10).set("prewarmSeconds", 16)
+                .cepLatency("fixed:50").set("tomcatThreads", 10).set("prewarmSeconds", 8)
                 .list("variants", "{name: jar, modes: [platform, virtual, reactive]}", "{name: no-such-hikari, modes: [virtual], hikariCp: \"0.0.0\"}")
                 .build();
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
@@ -73,7 +73,7 @@ class ExperimentRunIT {
             assertThat(run.samples()).as(cell.id()).isNotEmpty();
             // The prewarm loaded the services first, and none of its requests reached the measured run's count (consistent above).
             assertThat(run.context().prewarm()).as(cell.id()).isNotNull();
-            assertThat(run.context().prewarm().seconds()).as(cell.id()).isBetween(1.0, 16.0 + 5);
+            assertThat(run.context().prewarm().seconds()).as(cell.id()).isBetween(1.0, 8.0 + 5);
             assertThat(run.context().prewarm().compileShares()).as(cell.id()).containsOnlyKeys("pessoa-service", "gateway-service");
             // One prewarm per pair of JVMs, with its most users, before its first cell.
             assertThat(run.context().prewarm().users()).as(cell.id()).isEqualTo(6);
