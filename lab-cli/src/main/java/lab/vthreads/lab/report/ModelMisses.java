@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Why a cell is more than 15% from its prediction, from what the run recorded: the model assumes every request
- * succeeds, a window that measures one state, a load generator with CPU to spare, the calibration's costs and a load
+ * Why a cell is more than 15% from its prediction, from what the run recorded: the model assumes the machine's CPU
+ * is the lab's (no hypervisor steal), every request succeeds, a window that measures one state, a load generator with CPU to spare, the calibration's costs and a load
  * on the CPU that is even within the second. Each
  * broken assumption is named with its figure; none found is said too, so that a miss is never left unexplained.
  */
@@ -54,6 +54,12 @@ final class ModelMisses {
         List<String> reasons = new ArrayList<>();
         // A service that answered nothing measured no throughput to compare; the verdict's "Served nothing" says why.
         if (!cell.repeats().isEmpty() && cell.repeats().stream().allMatch(r -> r.client().requests() == 0)) return "it answered no request in the window (the verdict's \"Served nothing\")";
+        // The hypervisor's steal comes first: CPU time the calibration had and the cell's window did not, in bursts.
+        if (cell.repeats().stream().anyMatch(RepeatResult::stealFlagged)) {
+            double steal = Summary.Stat.of(cell.repeats().stream().filter(r -> r.machine() != null).mapToDouble(r -> r.machine().meanSteal()).toArray()).median();
+            reasons.add(Double.isNaN(steal) ? "the hypervisor took the machine's CPU time in the window (steal flagged)"
+                    : String.format(Locale.ROOT, "the hypervisor took %.0f%% of the machine's CPU time in the window (steal)", steal * 100));
+        }
         double failed = row.errors().median() / Math.max(1, row.requests().median());
         if (failed > 0.01) reasons.add(String.format(Locale.ROOT, "%.0f%% of the requests failed", failed * 100));
         if (Boolean.FALSE.equals(row.steady())) {

@@ -84,6 +84,17 @@ class ModelMissesTest {
     }
 
     @Test
+    void aWindowTheHypervisorStoleFromNamesTheStealFirst() {
+        // users-bound, 250 req/s against about 375; 30% of the machine's CPU time stolen in its window, and flagged
+        var stolen = RunFixtures.run(1, 250, 0.0, false, 0.3, Map.of());
+        stolen = new lab.vthreads.lab.measured.ExperimentResults.RepeatResult(stolen.repeat(), stolen.startedAt(), stolen.client(), stolen.server(),
+                stolen.processes(), new lab.vthreads.lab.measured.ExperimentResults.Machine(0.3, 0.295), stolen.samples(), null, true, 2, stolen.window());
+
+        assertThat(only(stolen).miss()).startsWith("the hypervisor took 30% of the machine's CPU time in the window (steal)");
+        assertThat(only(RunFixtures.run(1, 250, 0.0, false, 0.3, Map.of())).miss()).doesNotContain("hypervisor");
+    }
+
+    @Test
     void aWindowStillChangingIsNamedWithItsTrend() {
         Summary.ModelRow row = only(RunFixtures.run(1, 250, 0.30, false, 0.5, Map.of()));
 
