@@ -57,6 +57,31 @@ class ModelAccuracyTest {
     }
 
     @Test
+    void saysHowManyOfTheCellsOutsideFivePercentTheHypervisorStoleFrom() {
+        // three cells: "cell" −20% with steal flagged, "calm" −20% without, "close" −1% with steal flagged (inside 5%: not counted)
+        List<Summary.ModelRow> model = List.of(row("cell", -0.20), row("calm", -0.20), row("close", -0.01));
+        List<Summary.Row> rows = List.of(stealRow("cell", true), stealRow("calm", false), stealRow("close", true));
+
+        ModelAccuracy accuracy = ModelAccuracy.of(summary(model, rows));
+
+        assertThat(accuracy.stolenOutside5()).isEqualTo(1);
+        assertThat(accuracy.sentence()).contains("Of the 2 outside 5%, 1 ran while the hypervisor stole CPU from the machine (steal flagged).");
+        assertThat(ModelAccuracy.of(summary(model, List.of())).sentence()).doesNotContain("hypervisor");
+    }
+
+    private static Summary.Row stealRow(String cell, boolean stolen) {
+        Summary.Stat one = Summary.Stat.of(new double[]{100});
+        return new Summary.Row(cell, null, 100, ThreadMode.VIRTUAL, false, 1, one, one, one, one, one, Summary.Stat.of(new double[]{0}), true, stolen,
+                List.of(), List.of());
+    }
+
+    private static Summary.ModelRow row(String cell, double deviation) {
+        Summary.ModelRow r = row(deviation, 0);
+        return new Summary.ModelRow(cell, r.prediction(), r.queueing(), r.measured(), r.predictedMeanMs(), r.measuredMeanMs(), r.observed(), r.evidence(),
+                r.deviation(), r.surprising(), r.miss(), r.latencyNote());
+    }
+
+    @Test
     void aRunWithoutPredictionsSaysNothing() {
         assertThat(ModelAccuracy.of(summary(List.of(), List.of())).sentence()).isEmpty();
     }
