@@ -51,9 +51,11 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
      * @param virtualBound     the same for the virtual cell
      * @param noise            what the ratio is against the noise, by {@link BetweenRuns#RULE}
      * @param betweenRuns      the ratios from fresh JVMs it was judged by (null: fewer than two)
+     * @param stealFlagged     a window at this level ran while the hypervisor took more than the threshold of the machine's CPU
      */
     public record Level(String variant, int users, Stat throughputRatio, Double predictedRatio, Double aaSpread, Integer aaUsers,
-                        Boolean steady, String platformBound, String virtualBound, Noise noise, BetweenRuns betweenRuns, int repeats) {
+                        Boolean steady, String platformBound, String virtualBound, Noise noise, BetweenRuns betweenRuns, int repeats,
+                        boolean stealFlagged) {
 
         /** True beyond the noise, false within it, null where it cannot be told (this run only, or no noise floor at all). */
         @com.fasterxml.jackson.annotation.JsonProperty("beyondNoise")
@@ -91,6 +93,8 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
             else if (aaUsers != null && aaUsers != users) s.append(String.format(Locale.ROOT, "; no A/A copy at this level (±%.1f%% at %d users)", aaSpread * 100, aaUsers));
             else s.append(String.format(Locale.ROOT, "; A/A spread ±%.1f%%", aaSpread * 100));
             s.append(steady == null ? "; steadiness not recorded" : steady ? "; every window steady" : "; **not every window steady**");
+            // Steal takes CPU from one cell and not the other: the ratio then measures the hypervisor, whatever the noise says.
+            if (stealFlagged) s.append("; **the hypervisor stole CPU in a window at this level** (steal flagged): not a finding until run again");
             s.append("; platform held by ").append(platformBound).append(", virtual by ").append(virtualBound);
             if (betweenRuns != null) s.append("; ").append(betweenRuns.text());
             s.append(switch (noise) {
@@ -135,7 +139,8 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
             BetweenRuns between = betweenRuns(paired, platform, virtual, kept);
             levels.add(new Level(ratio.variant(), ratio.users(), ratioStat, predicted, noise != null ? noise.throughput() : null,
                     noise != null ? noise.users() : null, steady(rows, ratio.variant(), ratio.users()), bound(platformModel), bound(virtualModel),
-                    judge(ratio.throughput(), own, between), between, Math.min(platform.repeats().size(), virtual.repeats().size())));
+                    judge(ratio.throughput(), own, between), between, Math.min(platform.repeats().size(), virtual.repeats().size()),
+                    rows.stream().anyMatch(r -> Objects.equals(r.variant(), ratio.variant()) && r.users() == ratio.users() && r.anyStealFlagged())));
         }
         List<String> unsettled = new ArrayList<>();
         for (CellResult cell : results.cells()) {

@@ -176,6 +176,23 @@ class VerdictTest {
         assertThat(verdict.lines()).anySatisfy(l -> assertThat(l).startsWith("**Samples lost**").contains("virtual-200u r1"));
     }
 
+    @Test
+    void aLevelWithAWindowTheHypervisorStoleFromSaysItIsNotAFinding() {
+        RepeatResult stolen = run(1, 47, 0.0, true);
+        stolen = new RepeatResult(stolen.repeat(), stolen.startedAt(), stolen.client(), stolen.server(), stolen.processes(),
+                new ExperimentResults.Machine(0.3, 0.295), stolen.samples(), null, true, 2, stolen.window());
+        ExperimentResults results = experiment(List.of(
+                cell(ThreadMode.PLATFORM, 200, false, stolen), cell(ThreadMode.VIRTUAL, 200, false, run(1, 400, 0.0, false)),
+                cell(ThreadMode.PLATFORM, 20, false, run(1, 39, 0.0, false)), cell(ThreadMode.VIRTUAL, 20, false, run(1, 40, 0.0, false))), true);
+
+        Verdict verdict = Summary.of(results).verdict();
+
+        assertThat(level(verdict, 200).stealFlagged()).isTrue();
+        assertThat(level(verdict, 200).sentence()).contains("**the hypervisor stole CPU in a window at this level** (steal flagged): not a finding until run again");
+        assertThat(level(verdict, 20).stealFlagged()).isFalse();
+        assertThat(level(verdict, 20).sentence()).doesNotContain("hypervisor");
+    }
+
     private static CellResult cell(ThreadMode mode, int users, boolean replica, RepeatResult... repeats) {
         return RunFixtures.cell(mode, users, replica, repeats);
     }
