@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -38,7 +39,7 @@ public record ModelAccuracy(int cells, int within5, int within15, int latencyCel
 
     static ModelAccuracy of(Summary summary) {
         int within5 = 0, within15 = 0, latencyCells = 0, latencyWithin15 = 0, stolen = 0;
-        java.util.Set<String> stealFlagged = summary.rows().stream().filter(Summary.Row::anyStealFlagged).map(Summary.Row::cell)
+        Set<String> stealFlagged = summary.rows().stream().filter(Summary.Row::anyStealFlagged).map(Summary.Row::cell)
                 .collect(Collectors.toSet());
         for (Summary.ModelRow m : summary.model()) {
             if (Math.abs(m.deviation()) <= CLOSE) within5++;

@@ -12,9 +12,8 @@ import java.util.Locale;
 
 /**
  * Why a cell is more than 15% from its prediction, from what the run recorded: the model assumes the machine's CPU
- * is the lab's (no hypervisor steal), every request succeeds, a window that measures one state, a load generator with CPU to spare, the calibration's costs and a load
- * on the CPU that is even within the second. Each
- * broken assumption is named with its figure; none found is said too, so that a miss is never left unexplained.
+ * is the lab's (no hypervisor steal), every request succeeds, a window that measures one state, a load generator with
+ * CPU to spare, the calibration's costs and a load on the CPU that is even within the second. Each broken assumption is named with its figure; none found is said too, so that a miss is never left unexplained.
  */
 final class ModelMisses {
 
@@ -55,7 +54,7 @@ final class ModelMisses {
         // A service that answered nothing measured no throughput to compare; the verdict's "Served nothing" says why.
         if (!cell.repeats().isEmpty() && cell.repeats().stream().allMatch(r -> r.client().requests() == 0)) return "it answered no request in the window (the verdict's \"Served nothing\")";
         // The hypervisor's steal comes first: CPU time the calibration had and the cell's window did not, in bursts.
-        if (cell.repeats().stream().anyMatch(RepeatResult::stealFlagged)) {
+        if (row.anyStealFlagged()) {
             double steal = Summary.Stat.of(cell.repeats().stream().filter(r -> r.machine() != null).mapToDouble(r -> r.machine().meanSteal()).toArray()).median();
             reasons.add(Double.isNaN(steal) ? "the hypervisor took the machine's CPU time in the window (steal flagged)"
                     : String.format(Locale.ROOT, "the hypervisor took %.0f%% of the machine's CPU time in the window (steal)", steal * 100));

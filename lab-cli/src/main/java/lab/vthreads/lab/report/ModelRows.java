@@ -43,6 +43,7 @@ final class ModelRows {
     static List<ModelRow> of(ExperimentResults results, List<Row> rows) {
         if (results.calibration() == null && results.reactiveCalibration() == null) return List.of();
         List<ModelRow> model = new ArrayList<>();
+        boolean application = Summary.application(results);
         for (int i = 0; i < results.cells().size(); i++) {
             CellResult cell = results.cells().get(i);
             Cell c = cell.factors();
@@ -96,8 +97,8 @@ final class ModelRows {
                     c.mode().reactive() ? "R2DBC" : "Hikari", Double.isNaN(pending) ? "not measured" : String.format(java.util.Locale.ROOT, "%.1f", pending))
                     + (cepPending >= 0.05 ? String.format(java.util.Locale.ROOT, "; %.1f lookups waiting for a CEP connection", cepPending) : "")
                     + (pinnedCarriers > 0 ? String.format(java.util.Locale.ROOT, "; %.2f of %.0f carriers pinned", pinnedCarriers, carriers) : "")
-                    + gcPauses(first, Summary.application(results))
-                    + hops(first, c.mode(), Summary.application(results));
+                    + gcPauses(first, application)
+                    + hops(first, c.mode(), application);
             boolean surprising = CapacityModel.surprising(measured, queueing.throughput());
             String miss = surprising ? ModelMisses.reasons(cell, rows.get(i), calibration, prediction.bottleneck(), observed,
                     queueing.responseSeconds() * 1000, loadBusy, new ModelMisses.SideLoad(isolated, busy, saturated, even)) : null;

@@ -140,7 +140,7 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
             levels.add(new Level(ratio.variant(), ratio.users(), ratioStat, predicted, noise != null ? noise.throughput() : null,
                     noise != null ? noise.users() : null, steady(rows, ratio.variant(), ratio.users()), bound(platformModel), bound(virtualModel),
                     judge(ratio.throughput(), own, between), between, Math.min(platform.repeats().size(), virtual.repeats().size()),
-                    rows.stream().anyMatch(r -> Objects.equals(r.variant(), ratio.variant()) && r.users() == ratio.users() && r.anyStealFlagged())));
+                    atLevel(rows, ratio.variant(), ratio.users()).anyMatch(Row::anyStealFlagged)));
         }
         List<String> unsettled = new ArrayList<>();
         for (CellResult cell : results.cells()) {
@@ -232,9 +232,14 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
         return ratios;
     }
 
+    /** The rows of one level: both modes and the A/A copy. */
+    private static java.util.stream.Stream<Row> atLevel(List<Row> rows, String variant, int users) {
+        return rows.stream().filter(r -> Objects.equals(r.variant(), variant) && r.users() == users);
+    }
+
     /** Every window at this level steady: both modes and the A/A copy (null when any was not recorded). */
     private static Boolean steady(List<Row> rows, String variant, int users) {
-        List<Boolean> all = rows.stream().filter(r -> Objects.equals(r.variant(), variant) && r.users() == users).map(Row::steady).toList();
+        List<Boolean> all = atLevel(rows, variant, users).map(Row::steady).toList();
         if (all.isEmpty() || all.contains(null)) return null;
         return all.stream().allMatch(Boolean::booleanValue);
     }
