@@ -27,9 +27,6 @@ public final class PrometheusScrape {
     public record Series(String name, Map<String, String> labels, double value) {
     }
 
-    // Management URLs whose /actuator/prometheus answered 404: read through ActuatorMetrics from then on.
-    private static final java.util.Set<String> WITHOUT_PROMETHEUS = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
     static PrometheusScrape of(List<Series> series) {
         return new PrometheusScrape(List.copyOf(series));
     }
@@ -44,18 +41,20 @@ public final class PrometheusScrape {
      * lab its parsing, once a second, on the machine being measured.
      */
     public static PrometheusScrape of(String managementBaseUrl, List<String> families) {
-        if (WITHOUT_PROMETHEUS.contains(managementBaseUrl) && !families.isEmpty()) return ActuatorMetrics.read(managementBaseUrl, families);
+        ActuatorLinks links = ActuatorLinks.of(managementBaseUrl);
+        // Actuator without a Prometheus registry (a user's application): its metrics endpoint has the same figures.
+        if (!links.has(ActuatorLinks.PROMETHEUS)) {
+            return links.has(ActuatorLinks.METRICS) && !families.isEmpty() ? ActuatorMetrics.read(managementBaseUrl, families) : new PrometheusScrape(List.of());
+        }
         String query = families.isEmpty() ? "" : "?" + String.join("&", families.stream().map(f -> "includedNames=" + f).toList());
         try {
             HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(managementBaseUrl + "/actuator/prometheus" + query))
                     .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() == 404 && !families.isEmpty()) {
-                // Actuator without a Prometheus registry (a user's application): its metrics endpoint has the same figures.
-                WITHOUT_PROMETHEUS.add(managementBaseUrl);
-                return ActuatorMetrics.read(managementBaseUrl, families);
-            }
-            return response.statusCode() == 200 ? parse(response.body()) : new PrometheusScrape(List.of());
+            if (response.statusCode() == 200) return parse(response.body());
+            ActuatorLinks.forget(managementBaseUrl);
+            return new PrometheusScrape(List.of());
         } catch (IOException e) {
+            ActuatorLinks.forget(managementBaseUrl);
             return new PrometheusScrape(List.of());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
