@@ -31,7 +31,7 @@ public abstract class LabSimulation extends Simulation {
 
     protected LabSimulation(LoadParameters load) {
         this.load = load;
-        this.recorder = new RunRecorder(load.measuredFrom(), load.measuredFrom() + load.holdSeconds());
+        this.recorder = new RunRecorder(load.measuredFrom(), load.measuredFrom() + load.holdSeconds(), load.liveFile());
     }
 
     // One shared keep-alive pool, like a service's HTTP client (and k6/JMeter keeping a VU's connection): a closed-model

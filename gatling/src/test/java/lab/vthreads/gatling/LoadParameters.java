@@ -16,10 +16,11 @@ import java.time.Duration;
  *                 with back-off and jitter ({@link RetryAfterBackoff}), as real clients do
  * @param users    this load generator's users: its shard's part of {@code -Dusers} (all of them unless split)
  * @param rate     likewise, its part of {@code -Drate}
+ * @param liveFile where the answers so far are published as the run goes on ({@code -DliveFile}, {@link LiveCounts}); null: nowhere
  */
 public record LoadParameters(String baseUrl, int users, int rampUpSeconds, int warmupSeconds, int holdSeconds, int rampDownSeconds,
                              String workload, double rate, double maxKoPercent, Integer p99Ms, String resultsFile, String client,
-                             Shard shard) {
+                             Shard shard, String liveFile) {
 
     public static LoadParameters fromSystemProperties(int users, int rampUpSeconds, int holdSeconds, int rampDownSeconds,
                                                       double maxKoPercent) {
@@ -46,7 +47,8 @@ public record LoadParameters(String baseUrl, int users, int rampUpSeconds, int w
                 p99 == null || p99.isBlank() ? null : Integer.valueOf(p99),
                 System.getProperty("resultsFile"),
                 client,
-                shard);
+                shard,
+                System.getProperty("liveFile"));
     }
 
     public boolean patient() {

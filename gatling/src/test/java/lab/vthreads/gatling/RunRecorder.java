@@ -61,10 +61,16 @@ public final class RunRecorder {
     private final AtomicLongArray okPerSecond = new AtomicLongArray(MAX_SECONDS);
     private final AtomicLongArray koPerSecond = new AtomicLongArray(MAX_SECONDS);
 
-    /** @param steadyFromSecond first second of the hold window; @param steadyToSecond first second after it */
-    public RunRecorder(int steadyFromSecond, int steadyToSecond) {
+    private final LiveCounts live;
+
+    /**
+     * @param steadyFromSecond first second of the hold window; @param steadyToSecond first second after it
+     * @param liveFile         where the counts so far are published while the run goes on ({@link LiveCounts}); null: nowhere
+     */
+    public RunRecorder(int steadyFromSecond, int steadyToSecond, String liveFile) {
         this.steadyFrom = steadyFromSecond;
         this.steadyTo = steadyToSecond;
+        this.live = LiveCounts.publishingTo(liveFile);
     }
 
     /** Call after each request, with its status saved as "status" and its response time as "rt" (when it got one). */
@@ -85,7 +91,9 @@ public final class RunRecorder {
         int second = currentSecond();
         countBySecond(status, second);
         checkProblemDetail(session, status);
+        live.outcome(success);
         if (status != null) {
+            live.answered(rt);
             statuses.computeIfAbsent(status, s -> new LongAdder()).increment();
             if (rt != null) {
                 latencyByStatus.computeIfAbsent(status, s -> new ConcurrentHistogram(MAX_MS, 3)).recordValue(Math.min(MAX_MS, Math.max(0, rt)));
@@ -154,7 +162,10 @@ public final class RunRecorder {
         Integer status = session.contains("status") ? session.getInt("status") : null;
         countBySecond(status, currentSecond());
         checkProblemDetail(session, status);
-        if (status != null) statuses.computeIfAbsent(status, s -> new LongAdder()).increment();
+        if (status != null) {
+            statuses.computeIfAbsent(status, s -> new LongAdder()).increment();
+            live.answered(session.contains("rt") ? session.getInt("rt") : null);
+        }
         return session.remove("status").remove("rt").remove("contentType");
     }
 
@@ -178,6 +189,7 @@ public final class RunRecorder {
     }
 
     public void write(Path file, String simulation, LoadParameters parameters, Long countBefore, Long countAfter) {
+        live.close();
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("simulation", simulation);
         json.put("startEpochMs", startMillis);

@@ -105,17 +105,17 @@ public final class CalibrationRun {
      * generator), the seconds after its own start-up and before its end.
      */
     static Calibration.Run window(List<Map<String, Double>> samples, Set<String> processNames, Window loadWindow) {
-        List<Map<String, Double>> all = samples.stream().filter(x -> x.containsKey(SampleKeys.GATEWAY_REQUESTS)).toList();
+        List<Map<String, Double>> all = samples.stream().filter(x -> x.containsKey(SampleKeys.LOAD_ANSWERED)).toList();
         if (all.size() < 2) {
             throw new IllegalStateException("The calibration run produced too few samples (" + all.size() + ") to measure anything");
         }
         double lastT = all.getLast().get(SampleKeys.TIME);
         Window window = loadWindow != null ? loadWindow : lastT - 2 > START_UP_SECONDS + 1 ? new Window(START_UP_SECONDS, lastT - 2)
                 : new Window(all.getFirst().get(SampleKeys.TIME), lastT);
-        double requests = window.delta(all, SampleKeys.GATEWAY_REQUESTS);
+        double requests = window.delta(all, SampleKeys.LOAD_ANSWERED);
         double wall = spanOf(all, window);
         if (!(requests > 0) || !(wall > 0)) {
-            throw new IllegalStateException("The calibration run served no request through the gateway; see calibration/gatling.log");
+            throw new IllegalStateException("The calibration run's load generator received no answer; see calibration/gatling.log");
         }
         Map<String, Double> cores = new LinkedHashMap<>();
         for (String name : processNames) {
@@ -124,7 +124,7 @@ public final class CalibrationRun {
             if (!Double.isNaN(used)) cores.put(name, used);
         }
         double usages = window.delta(all, SampleKeys.PESSOA_USAGES);
-        return new Calibration.Run(wall, requests / wall, cores, window.delta(all, SampleKeys.GATEWAY_REQUEST_SECONDS) / requests * 1000,
+        return new Calibration.Run(wall, requests / wall, cores, window.delta(all, SampleKeys.LOAD_ANSWERED_SECONDS) / requests * 1000,
                 zeroIfNaN(window.delta(all, SampleKeys.PESSOA_CEP_CALLS)) / requests, zeroIfNaN(window.delta(all, SampleKeys.PESSOA_ACQUIRES)) / requests,
                 usages > 0 ? window.delta(all, SampleKeys.PESSOA_USAGE_SECONDS) / usages * 1000 : 0,
                 zeroIfNaN(window.mean(samples, SampleKeys.MACHINE_BUSY)), halves(samples, all, processNames, window));
@@ -143,7 +143,7 @@ public final class CalibrationRun {
     }
 
     private static double systemCpuMsPerRequest(List<Map<String, Double>> samples, List<Map<String, Double>> all, Set<String> processNames, Window half) {
-        double requests = half.delta(all, SampleKeys.GATEWAY_REQUESTS), wall = spanOf(all, half);
+        double requests = half.delta(all, SampleKeys.LOAD_ANSWERED), wall = spanOf(all, half);
         if (!(requests > 0) || !(wall > 0)) return Double.NaN;
         double cores = processNames.stream().filter(Calibration.SYSTEM::contains).mapToDouble(p -> half.mean(samples, SampleKeys.cpu(p)))
                 .filter(v -> !Double.isNaN(v)).sum();

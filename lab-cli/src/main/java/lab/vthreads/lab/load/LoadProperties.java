@@ -85,6 +85,12 @@ public final class LoadProperties {
         return file == null ? null : Path.of(file);
     }
 
+    /** Where the simulation publishes its counts while it runs ({@link LoadCounts} reads them). */
+    public LoadProperties liveFile(Path file) {
+        properties.put("liveFile", file.toString());
+        return this;
+    }
+
     public Map<String, String> asMap() {
         return Map.copyOf(properties);
     }

@@ -30,7 +30,16 @@ public final class SampleKeys {
     public static final String PESSOA_USAGES = "pessoa.usages";
     public static final String PESSOA_USAGE_SECONDS = "pessoa.usageSeconds";
     public static final String GATEWAY_PROXY_LEASED = "gateway.proxyLeased";
-    /** The gateway's request rate over the last few seconds, for the live line. */
+    /**
+     * The load generator's own counts, cumulative (what it publishes as it runs): answers with any status, their
+     * response times' sum in seconds, and its successes and failures. Throughput and response time from the users' side,
+     * the same for every system under test.
+     */
+    public static final String LOAD_ANSWERED = "load.answered";
+    public static final String LOAD_ANSWERED_SECONDS = "load.answeredSeconds";
+    public static final String LOAD_OK = "load.ok";
+    public static final String LOAD_KO = "load.ko";
+    /** The load generator's success rate over the last few seconds, for the live line. */
     public static final String LIVE_REQUESTS_PER_SECOND = "live.reqps";
 
     /** The two services, as the per-service keys spell them. */
@@ -42,8 +51,12 @@ public final class SampleKeys {
         HEAP_MB("heapMb"), LIVE_THREADS("liveThreads"), PEAK_THREADS("peakThreads"), VIRTUAL_THREADS("virtualThreads"), TOMCAT_BUSY("tomcatBusy"),
         /** Cumulative ms the JIT spent compiling (jvm.compilation.time): its growth in a window says how warm the service was. */
         JIT_MS("jitMs"),
-        /** Cumulative ms the JVM's collectors paused every thread (jvm.gc.pause): a stop that queues the requests behind it. */
+        /** Cumulative ms the JVM's collectors paused every thread (its counters, else jvm.gc.pause): a stop that queues the requests behind it. */
         GC_PAUSE_MS("gcPauseMs"),
+        /** Cumulative ms every thread stood at a safepoint, for a collection or any other VM operation (the JVM's counters). */
+        SAFEPOINT_MS("safepointMs"),
+        /** Classes loaded so far (the JVM's counters): still growing in a window, the request path was still being loaded. */
+        LOADED_CLASSES("loadedClasses"),
         /** Runtime.availableProcessors() (system.cpu.count): the virtual-thread scheduler's default parallelism, its carriers. */
         PROCESSORS("processors");
 

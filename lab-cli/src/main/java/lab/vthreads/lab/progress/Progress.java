@@ -63,6 +63,13 @@ public final class Progress {
                 c.saturatedTotalCpuMsPerRequest(), c.saturatedThroughput());
     }
 
+    private final java.util.Set<String> said = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** A note said once in the run however often it comes up (what a signal is read from, for every pair of JVMs). */
+    public void noteOnce(String line) {
+        if (said.add(line)) note(line);
+    }
+
     public void note(String line) {
         out.println(line);
     }

@@ -1,6 +1,7 @@
 package lab.vthreads.lab.run;
 
 import lab.vthreads.lab.load.GatlingRun;
+import lab.vthreads.lab.load.LoadCounts;
 import lab.vthreads.lab.load.LoadProperties;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.process.StartFailure;
@@ -22,6 +23,7 @@ public final class LoadGenerators {
     // What every run of this experiment's simulation is given besides its load (a user's scenario file).
     private final Map<String, String> always;
     private final List<ManagedProcess> started = new CopyOnWriteArrayList<>();
+    private final Map<ManagedProcess, LoadCounts> counts = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile ManagedProcess running;
     private volatile boolean aborted;
 
@@ -52,12 +54,22 @@ public final class LoadGenerators {
 
     private ManagedProcess start(LoadProperties load, Path reports, Path log, boolean unmeasured) {
         requireNotAborted();
-        Map<String, String> properties = new java.util.LinkedHashMap<>(load.asMap());
+        // Every run publishes what it has received beside its log: the lab reads its throughput there, not from a service.
+        Path live = log.resolveSibling(log.getFileName().toString().replaceFirst("\\.log$", "") + "-counts.txt");
+        Map<String, String> properties = new java.util.LinkedHashMap<>(load.liveFile(live).asMap());
         properties.putAll(always);
         ManagedProcess process = GatlingRun.start(home, simulationClass, properties, reports, log, placement, unmeasured);
         started.add(process);
+        counts.put(process, new LoadCounts(live));
         running = process;
         return process;
+    }
+
+    /** What a run started here has received so far. */
+    public LoadCounts counts(ManagedProcess process) {
+        LoadCounts published = counts.get(process);
+        if (published == null) throw new IllegalArgumentException("not a load generator started here: PID " + process.pid());
+        return published;
     }
 
     /** Waits up to {@code timeoutSeconds} and returns the exit code. */

@@ -2,7 +2,9 @@ package lab.vthreads.lab.run;
 
 import lab.vthreads.lab.progress.Progress;
 import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.load.LoadCounts;
 import lab.vthreads.lab.load.LoadProperties;
+import lab.vthreads.lab.metrics.ActuatorLinks;
 import lab.vthreads.lab.metrics.PrometheusScrape;
 import lab.vthreads.lab.metrics.SystemStats;
 import lab.vthreads.lab.process.ManagedProcess;
@@ -23,11 +25,11 @@ import java.util.Map;
  * CPU, pessoa-service's compilers were still at work for half of each window minutes into the load, and its CPU per
  * request was still falling towards a warm service's. So the lab stops the load once both of these held at the same second, or at the cap:
  * <ul>
- *   <li>every service's {@code jvm.compilation.time} grew by less than {@link #SETTLED_SHARE} of the last
- *       {@link #WINDOW_SECONDS} seconds;</li>
- *   <li>the services' CPU per request (their processes' CPU time over the gateway's successful requests) over the
+ *   <li>every service's compile time (its JVM's own counters, {@link CompileTimes}) grew by less than
+ *       {@link #SETTLED_SHARE} of the last {@link #WINDOW_SECONDS} seconds;</li>
+ *   <li>the services' CPU per request (their processes' CPU time over the load generator's successes) over the
  *       last {@link #WINDOW_SECONDS} seconds is within {@link #STEADY_TREND} of that over the {@link #WINDOW_SECONDS}
- *       before: quiet compilers alone passed a service whose throughput was still climbing. Where no process CPU is measured, the gateway's successful requests
+ *       before: quiet compilers alone passed a service whose throughput was still climbing. Where no process CPU is measured, the load generator's successes
  *       per second must be steady instead. Throughput itself is the load generator's as much as the services': the
  *       prewarm's Gatling is a fresh JVM on every CPU, and after the services' compilers had gone quiet the
  *       prewarms' throughput still climbed with the load generator's own warm-up, which no measured cell inherits
@@ -60,7 +62,7 @@ public final class Prewarm {
      *
      * @param rampSeconds   a cold service serves a fraction of what it will, and a sudden full rate only queues; services
      *                      warmed by a first prewarm need no ramp worth waiting for
-     * @param throughputToo the gateway's throughput steady as well as the services' CPU per request: with the cells' CEP
+     * @param throughputToo the load generator's throughput steady as well as the services' CPU per request: with the cells' CEP
      *                      latency the closed users get what the warm services let through (the users' or the threads'
      *                      bound), not what the prewarm's own fresh Gatling JVM manages while it warms up
      */
@@ -159,28 +161,31 @@ public final class Prewarm {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        PrewarmCompilers compilers = new PrewarmCompilers(managements.keySet());
+        CompileTimes compileTimes = new CompileTimes(managements, processes);
+        compileTimes.sayWhereEachIsRead(progress);
+        managements.forEach((service, management) -> {
+            ActuatorLinks links = ActuatorLinks.of(management);
+            progress.noteOnce("signals: " + service + "'s Actuator: " + links.asked() + (links.endpoints().isEmpty()
+                    ? "; what only it knows (its pool, its server timer) is not measured; throughput, response time and errors come from the load generator"
+                    : ""));
+        });
+        PrewarmCompilers compilers = new PrewarmCompilers(compileTimes.readable());
         PrewarmThroughput throughput = new PrewarmThroughput();
-        // The gateway answers every request the users make: its count is the system's throughput.
-        String counted = managements.getOrDefault("gateway-service", managements.values().iterator().next());
+        LoadCounts counts = load.counts(gatling);
         long start = System.nanoTime();
         double elapsed = 0;
         boolean settled = false;
         Thread underLoad = null;
         // Each second's readings, so that a reader can see which criterion held the prewarm longest.
-        StringBuilder trace = new StringBuilder("seconds," + String.join(",", managements.keySet().stream().map(s -> s + " compile ms").toList())
-                + ",gateway 2xx requests,services CPU s\n");
+        StringBuilder trace = new StringBuilder("seconds," + String.join(",", compileTimes.readable().stream().map(s -> s + " compile ms").toList())
+                + ",load generator's successes,services CPU s\n");
         try {
             while (gatling.isAlive() && elapsed < stage.maxSeconds()) {
                 sleep(1000);
                 elapsed = (System.nanoTime() - start) / 1e9;
-                Map<String, Double> milliseconds = new LinkedHashMap<>();
-                double requests = Double.NaN;
-                for (Map.Entry<String, String> service : managements.entrySet()) {
-                    PrometheusScrape scrape = PrometheusScrape.of(service.getValue(), List.of("jvm_compilation_time_ms", "http_server_requests_seconds"));
-                    milliseconds.put(service.getKey(), scrape.sum("jvm_compilation_time_ms_total"));
-                    if (service.getValue().equals(counted)) requests = scrape.sum("http_server_requests_seconds_count", SUCCEEDED);
-                }
+                Map<String, Double> milliseconds = compileTimes.now();
+                LoadCounts.Counts received = counts.read();
+                double requests = received == null ? Double.NaN : received.ok();
                 double cpu = processes.isEmpty() ? Double.NaN
                         : SystemStats.SYSTEM.cpuSeconds(processes.values().stream().flatMap(p -> p.handles().stream()).toList());
                 throughput.add(elapsed, requests, cpu);
@@ -237,10 +242,6 @@ public final class Prewarm {
             progress.note("prewarm: its trace could not be written to " + file + ": " + e.getMessage());
         }
     }
-
-    /** The API's successful requests: what the measured windows count as throughput. */
-    private static final java.util.function.Predicate<Map<String, String>> SUCCEEDED =
-            Sampler.API.and(labels -> labels.getOrDefault("status", "").startsWith("2"));
 
     /**
      * Waits until no service has had a request in flight (Micrometer's {@code http.server.requests.active}) for two

@@ -47,7 +47,8 @@ public final class SampledLoad implements AutoCloseable {
         ManagedProcess gatling = load.start(properties, reports, log);
         RunProcesses processes = stack.withLoadGenerator(gatling);
         try {
-            Sampler sampler = new Sampler(endpoints.pessoaManagement(), endpoints.gatewayManagement(), processes, live, SystemStats.SYSTEM, counted);
+            Sampler sampler = new Sampler(endpoints.pessoaManagement(), endpoints.gatewayManagement(), processes, live, SystemStats.SYSTEM, counted,
+                    load.counts(gatling));
             return new SampledLoad(load, gatling, processes, sampler, properties.resultsFile());
         } catch (RuntimeException e) {
             load.stop(gatling);

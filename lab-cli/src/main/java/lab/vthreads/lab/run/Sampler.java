@@ -3,6 +3,7 @@ package lab.vthreads.lab.run;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.SampleKeys;
 import lab.vthreads.lab.isolation.Isolation;
+import lab.vthreads.lab.load.LoadCounts;
 import lab.vthreads.lab.metrics.CpuSlices;
 import lab.vthreads.lab.metrics.PrometheusScrape;
 import lab.vthreads.lab.metrics.SystemStats;
@@ -25,9 +26,12 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Samples a measured run once a second: both services' Actuator metrics, every process's CPU and RSS from the OS,
- * and the machine's CPU and steal, under the names in {@link SampleKeys}. Keeps the first and last scrapes for
- * window-wide figures (server-side percentiles, Hikari timeouts) and reports a live line (req/s, p95, errors).
+ * Samples a measured run once a second, under the names in {@link SampleKeys}, each figure from the lab's own side
+ * where it can be: what the load generator has received ({@link LoadCounts}), every process's CPU and RSS from the OS,
+ * each service JVM's own counters ({@link ServiceJvms}), and the machine's CPU and steal. Actuator adds what only the
+ * application knows (its pools, its server timers, its CEP lookups) where it answers. Keeps the first and last scrapes
+ * for window-wide figures (server-side percentiles, Hikari timeouts) and reports a live line (req/s, mean response,
+ * errors) from the load generator's counts.
  */
 public final class Sampler implements AutoCloseable {
 
@@ -56,8 +60,10 @@ public final class Sampler implements AutoCloseable {
         return t;
     });
     private final List<Map<String, Double>> samples = Collections.synchronizedList(new ArrayList<>());
-    private final Deque<PrometheusScrape> recentGateway = new ArrayDeque<>();
-    private final Deque<Long> recentTimes = new ArrayDeque<>();
+    private final LoadCounts loadCounts;
+    private final ServiceJvms jvms = new ServiceJvms();
+    private final Deque<LoadCounts.Counts> recentCounts = new ArrayDeque<>();
+    private LoadCounts.Counts firstCounts;
     private final Map<String, Double> lastCpu = new LinkedHashMap<>();
     private final long startNanos = System.nanoTime();
     private final long startEpochMs = System.currentTimeMillis();
@@ -85,6 +91,13 @@ public final class Sampler implements AutoCloseable {
      */
     public Sampler(String pessoaManagement, String gatewayManagement, RunProcesses processes, Consumer<String> live, SystemStats proc,
             Function<String, OptionalDouble> counted) {
+        this(pessoaManagement, gatewayManagement, processes, live, proc, counted, null);
+    }
+
+    /** @param loadCounts what the run's load generator publishes as it runs; null: a sampler with no load of its own to read */
+    public Sampler(String pessoaManagement, String gatewayManagement, RunProcesses processes, Consumer<String> live, SystemStats proc,
+            Function<String, OptionalDouble> counted, LoadCounts loadCounts) {
+        this.loadCounts = loadCounts;
         this.proc = proc;
         this.counted = counted;
         SystemStats.CpuCounters counters = proc.cpuCounters();
@@ -140,10 +153,16 @@ public final class Sampler implements AutoCloseable {
             // A user's application is both "services" (Endpoints#of): read once a second, not twice.
             PrometheusScrape gateway = gatewayManagement.equals(pessoaManagement) ? pessoa : PrometheusScrape.of(gatewayManagement, FAMILIES);
             ServiceMetrics.put(s, pessoa, gateway);
+            jvms.put(s, processes.services());
             if (!pessoa.isEmpty()) lastPessoa = pessoa;
-            if (!gateway.isEmpty()) {
-                liveLine(s, gateway);
-                lastGateway = gateway;
+            if (!gateway.isEmpty()) lastGateway = gateway;
+            LoadCounts.Counts counts = loadCounts == null ? null : loadCounts.read();
+            if (counts != null) {
+                s.put(SampleKeys.LOAD_ANSWERED, (double) counts.answered());
+                s.put(SampleKeys.LOAD_ANSWERED_SECONDS, counts.answeredMs() / 1000.0);
+                s.put(SampleKeys.LOAD_OK, (double) counts.ok());
+                s.put(SampleKeys.LOAD_KO, (double) counts.ko());
+                liveLine(s, counts);
             }
             s.values().removeIf(v -> v == null || v.isNaN() || v.isInfinite());
             samples.add(s);
@@ -185,22 +204,19 @@ public final class Sampler implements AutoCloseable {
         return java.util.Set.copyOf(groupCounted);
     }
 
-    private void liveLine(Map<String, Double> s, PrometheusScrape gateway) {
-        recentGateway.addLast(gateway);
-        recentTimes.addLast(System.nanoTime());
-        if (recentGateway.size() > 6) {
-            recentGateway.removeFirst();
-            recentTimes.removeFirst();
-        }
-        PrometheusScrape oldest = recentGateway.getFirst();
-        double seconds = Math.max(1, (recentTimes.getLast() - recentTimes.getFirst()) / 1e9);
-        double reqps = (gateway.sum("http_server_requests_seconds_count", API) - orZero(oldest.sum("http_server_requests_seconds_count", API))) / seconds;
-        if (Double.isNaN(reqps)) return;
-        double errors = orZero(gateway.sum("http_server_requests_seconds_count", API.and(l -> l.getOrDefault("status", "").startsWith("5"))))
-                - orZero(firstGateway.sum("http_server_requests_seconds_count", API.and(l -> l.getOrDefault("status", "").startsWith("5"))));
-        double p95 = Quantiles.quantile(0.95, Quantiles.delta(oldest.buckets("http_server_requests_seconds", API), gateway.buckets("http_server_requests_seconds", API)));
+    /** The load generator's successes per second over its last few publications, their mean response, and its failures so far. */
+    private void liveLine(Map<String, Double> s, LoadCounts.Counts counts) {
+        if (firstCounts == null) firstCounts = counts;
+        recentCounts.addLast(counts);
+        if (recentCounts.size() > 6) recentCounts.removeFirst();
+        LoadCounts.Counts oldest = recentCounts.getFirst();
+        double seconds = (counts.epochMs() - oldest.epochMs()) / 1000.0;
+        if (seconds <= 0) return;
+        double reqps = (counts.ok() - oldest.ok()) / seconds;
+        long answered = counts.answered() - oldest.answered();
+        String mean = answered > 0 ? String.format(java.util.Locale.ROOT, "%.0f", (double) (counts.answeredMs() - oldest.answeredMs()) / answered) : "-";
         s.put(SampleKeys.LIVE_REQUESTS_PER_SECOND, reqps);
-        live.accept(String.format("%4.0f req/s  p95 %5s ms  5xx %d", reqps, Double.isNaN(p95) ? "-" : String.format("%.0f", p95 * 1000), (long) errors));
+        live.accept(String.format(java.util.Locale.ROOT, "%4.0f req/s  mean %5s ms  failed %d", reqps, mean, counts.ko() - firstCounts.ko()));
     }
 
     private static double orZero(double value) {

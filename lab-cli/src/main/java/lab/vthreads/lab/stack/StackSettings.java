@@ -48,6 +48,19 @@ public record StackSettings(
             return label;
         }
 
+        /**
+         * The prefixes a service's figures carry in the samples ({@code pessoa.jitMs}): a user's application stands
+         * in both services' places there, as it does for the management URLs ({@code Endpoints}); none for the others.
+         */
+        public java.util.List<String> samplePrefixes() {
+            return switch (this) {
+                case PESSOA -> java.util.List.of(lab.vthreads.lab.measured.SampleKeys.PESSOA);
+                case GATEWAY -> java.util.List.of(lab.vthreads.lab.measured.SampleKeys.GATEWAY);
+                case APP -> java.util.List.of(lab.vthreads.lab.measured.SampleKeys.PESSOA, lab.vthreads.lab.measured.SampleKeys.GATEWAY);
+                case POSTGRES, WIREMOCK -> java.util.List.of();
+            };
+        }
+
         /** By label ("pessoa-service"), short name ("pessoa") or enum name. */
         public static Component of(String name) {
             for (Component c : values()) {

@@ -126,7 +126,7 @@ class CalibratorTest {
     }
 
     private static Map<String, Double> sample(double t, double requests, double pessoaCores) {
-        return Map.of(SampleKeys.TIME, t, SampleKeys.GATEWAY_REQUESTS, requests, SampleKeys.GATEWAY_REQUEST_SECONDS, requests * 0.01,
+        return Map.of(SampleKeys.TIME, t, SampleKeys.LOAD_ANSWERED, requests, SampleKeys.LOAD_ANSWERED_SECONDS, requests * 0.01,
                 SampleKeys.cpu("pessoa-service"), pessoaCores);
     }
 

@@ -9,8 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A service's management port on a real socket, for the sampler's tests: /actuator/prometheus answers {@code first}
- * to its first {@code firstScrapes} scrapes, then {@code then}.
+ * A service's management port on a real socket, for the sampler's tests: /actuator lists the Prometheus endpoint, as
+ * Actuator's links do, and /actuator/prometheus answers {@code first} to its first {@code firstScrapes} scrapes, then
+ * {@code then}.
  */
 final class ManagementEndpoint implements AutoCloseable {
 
@@ -24,6 +25,12 @@ final class ManagementEndpoint implements AutoCloseable {
         try {
             AtomicInteger scrapes = new AtomicInteger();
             HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            server.createContext("/actuator", exchange -> {
+                byte[] body = "{\"_links\":{\"prometheus\":{\"href\":\"/actuator/prometheus\"}}}".getBytes(StandardCharsets.UTF_8);
+                exchange.sendResponseHeaders(exchange.getRequestURI().getPath().equals("/actuator") ? 200 : 404, body.length);
+                exchange.getResponseBody().write(body);
+                exchange.close();
+            });
             server.createContext("/actuator/prometheus", exchange -> {
                 byte[] body = (scrapes.incrementAndGet() <= firstScrapes ? first : then).getBytes(StandardCharsets.UTF_8);
                 exchange.sendResponseHeaders(200, body.length);
