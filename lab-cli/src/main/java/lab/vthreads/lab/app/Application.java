@@ -14,6 +14,7 @@ import java.util.stream.Stream;
  * @param properties      Spring properties passed as {@code --name=value} arguments, after the lab's own
  * @param environment     environment variables added to its process
  * @param healthPath      a path on its port that answers 200 once it is up; null: Actuator's health on its management port
+ *                        where it has Actuator and that answers, else any HTTP answer on its port
  * @param labDatabase     hand it the lab's embedded PostgreSQL as {@code spring.datasource.*} (false: it brings its own,
  *                        an in-memory H2 or a URL among its properties)
  * @param stubs           a WireMock root ({@code mappings/} and {@code __files/}) the lab serves for its slow
@@ -31,10 +32,6 @@ public record Application(SpringBootJar jar, Map<String, String> properties, Map
         environment = Map.copyOf(environment);
         if (healthPath != null && !healthPath.startsWith("/")) {
             throw new IllegalArgumentException("--app-health " + healthPath + ": a path on the application's port, starting with '/'");
-        }
-        if (healthPath == null && !jar.actuator()) {
-            throw new IllegalArgumentException("--app " + jar.path().getFileName() + " has no Spring Boot Actuator, so the lab cannot read its health: "
-                    + "name a path that answers 200 once it is up, with --app-health (for example --app-health /)");
         }
         if ((stubs == null) != (stubUrlProperty == null)) {
             throw new IllegalArgumentException(stubs == null ? "--stub-url-property needs --stubs DIR, the stubs whose URL it receives"

@@ -17,15 +17,12 @@ public final class HealthCheck {
     }
 
     public static void awaitHttp200(ManagedProcess process, String url, Duration timeout) {
-        await(process, timeout, "GET " + url + " answering 200", () -> {
-            try {
-                HttpResponse<Void> response = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(2)).build(),
-                        HttpResponse.BodyHandlers.discarding());
-                return response.statusCode() == 200;
-            } catch (IOException e) {
-                return false;
-            }
-        });
+        await(process, Readiness.answers200(url), timeout);
+    }
+
+    /** Until the process is up as {@code readiness} tells it; its death or the timeout is a {@link StartFailure} with its log's end. */
+    public static void await(ManagedProcess process, Readiness readiness, Duration timeout) {
+        await(process, timeout, readiness.describe(), readiness::ready, readiness::last);
     }
 
     /**
@@ -62,10 +59,10 @@ public final class HealthCheck {
             } catch (IOException e) {
                 return false;
             }
-        });
+        }, () -> "");
     }
 
-    private static void await(ManagedProcess process, Duration timeout, String what, Probe probe) {
+    private static void await(ManagedProcess process, Duration timeout, String what, Probe probe, java.util.function.Supplier<String> lastSeen) {
         Instant deadline = Instant.now().plus(timeout);
         try {
             while (Instant.now().isBefore(deadline)) {
@@ -83,8 +80,10 @@ public final class HealthCheck {
             Thread.currentThread().interrupt();
             throw new StartFailure("interrupted while waiting for " + process.name());
         }
+        String seen = lastSeen.get();
         throw new StartFailure(process.name() + " was not healthy (" + what + ") within " + timeout.toSeconds()
-                + " s. Last lines of " + process.log() + ":\n  " + String.join("\n  ", process.lastLogLines(25)));
+                + " s" + (seen.isEmpty() ? "" : " (last seen: " + seen + ")") + ". Last lines of " + process.log() + ":\n  "
+                + String.join("\n  ", process.lastLogLines(25)));
     }
 
     @FunctionalInterface

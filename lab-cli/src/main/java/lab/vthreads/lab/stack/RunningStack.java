@@ -212,9 +212,9 @@ public final class RunningStack implements AutoCloseable {
         return started;
     }
 
-    /** Up once its health answers 200; then its row in the stack's table. */
+    /** Up once its readiness says so; then its row in the stack's table. */
     private void await(SpringService service, Launcher.Started started) {
-        HealthCheck.awaitHttp200(started.process(), service.healthUrl(), SERVICE_START);
+        HealthCheck.await(started.process(), service.readiness(), SERVICE_START);
         String refused = started.aot().endsWith("; AOT cache") ? AotCache.refusedIn(started.process().log()) : null;
         String aot = refused == null ? started.aot() : started.aot() + " **refused by the JVM** (" + refused + ")";
         rows.put(service.component(), new Row(service.component(), service.address(), started.process().pid(),

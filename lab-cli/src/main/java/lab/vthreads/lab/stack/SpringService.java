@@ -13,13 +13,14 @@ import java.util.Map;
  *
  * @param arguments      the Spring properties the lab sets, as command-line arguments ({@code --name=value})
  * @param environment    variables the process gets besides the lab's (a user's {@code --app-env})
- * @param healthUrl      where it answers 200 once it is up
+ * @param readiness      how the lab tells it is up
  * @param address        where it listens, for the stack's table
  * @param settings       what it runs with, in words, for the stack's table and the report
  * @param trainsAotCache whether the lab trains an AOT cache for it: its own services, whose start-up it knows
  * @param classpathAhead a jar to put before the jar's own libraries (another HikariCP), or null
  */
-record SpringService(Component component, Path jar, List<String> arguments, Map<String, String> environment, String healthUrl,
+record SpringService(Component component, Path jar, List<String> arguments, Map<String, String> environment,
+                     lab.vthreads.lab.process.Readiness readiness,
                      String address, String settings, boolean trainsAotCache, Path classpathAhead) {
 
     SpringService {

@@ -1,5 +1,7 @@
 package lab.vthreads.lab.stack;
 
+import lab.vthreads.lab.process.Readiness;
+
 import lab.vthreads.lab.app.Application;
 import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.stack.StackSettings.Component;
@@ -36,22 +38,25 @@ final class SpringServices {
                 if (settings.mode().reactive()) {
                     yield new SpringService(component, labJar(settings.home(), "pessoa-service-reactive"),
                             SpringProperties.arguments(SpringProperties.reactivePessoa(settings)), Map.of(),
-                            settings.url(p.pessoaManagement()) + "/actuator/health", address(settings, p.pessoa(), p.pessoaManagement()),
+                            Readiness.answers200(settings.url(p.pessoaManagement()) + "/actuator/health"), address(settings, p.pessoa(), p.pessoaManagement()),
                             describePessoa(settings), true, null);
                 }
                 String hikariCp = settings.factors().hikariCp();
                 yield new SpringService(component, labJar(settings.home(), "pessoa-service"), SpringProperties.arguments(SpringProperties.pessoa(settings)),
-                        Map.of(), settings.url(p.pessoaManagement()) + "/actuator/health", address(settings, p.pessoa(), p.pessoaManagement()),
+                        Map.of(), Readiness.answers200(settings.url(p.pessoaManagement()) + "/actuator/health"), address(settings, p.pessoa(), p.pessoaManagement()),
                         describePessoa(settings), hikariCp == null, hikariCp != null ? hikariJar(settings.home(), hikariCp) : null);
             }
             case GATEWAY -> new SpringService(component, labJar(settings.home(), "gateway-service"),
-                    SpringProperties.arguments(SpringProperties.gateway(settings)), Map.of(), settings.url(p.gatewayManagement()) + "/actuator/health",
+                    SpringProperties.arguments(SpringProperties.gateway(settings)), Map.of(), Readiness.answers200(settings.url(p.gatewayManagement()) + "/actuator/health"),
                     address(settings, p.gateway(), p.gatewayManagement()), describeThreads(settings), true, null);
             case APP -> {
                 Application app = settings.application();
-                // Actuator's health on its management port, or the path the user named on its own port.
-                String health = app.healthPath() != null ? settings.url(p.gateway()) + app.healthPath()
-                        : settings.url(p.gatewayManagement()) + "/actuator/health";
+                // The path the user named on its own port; else Actuator's health on its management port, where it has Actuator
+                // and that answers; else any answer on its own port: a port is all the lab asks of an application.
+                String port = settings.url(p.gateway()) + "/";
+                Readiness health = app.healthPath() != null ? Readiness.answers200(settings.url(p.gateway()) + app.healthPath())
+                        : app.jar().actuator() ? Readiness.healthOrPort(settings.url(p.gatewayManagement()) + "/actuator/health", port)
+                        : Readiness.anyAnswer(port);
                 yield new SpringService(component, app.jar().path(), ApplicationArguments.of(settings), app.environment(), health,
                         address(settings, p.gateway(), p.gatewayManagement()), describeApplication(settings), false, null);
             }

@@ -58,10 +58,10 @@ class SpringBootJarTest {
     }
 
     @Test
-    void anApplicationWithoutActuatorNeedsAHealthPathAndStubsNeedTheirProperty() throws IOException {
+    void anApplicationWithoutActuatorNeedsNothingButItsPortAndStubsNeedTheirProperty() throws IOException {
         SpringBootJar bare = SpringBootJar.inspect(jar("4.0.0", "org.example.App"));
-        assertThatThrownBy(() -> new Application(bare, java.util.Map.of(), java.util.Map.of(), null, true, null, null))
-                .hasMessageContaining("has no Spring Boot Actuator").hasMessageContaining("--app-health");
+        // No health path: its port answering is the sign it is up (Readiness).
+        assertThat(new Application(bare, java.util.Map.of(), java.util.Map.of(), null, true, null, null).healthPath()).isNull();
         assertThat(new Application(bare, java.util.Map.of(), java.util.Map.of(), "/", true, null, null).healthPath()).isEqualTo("/");
         Path stubs = Files.createDirectories(dir.resolve("stubs/mappings"));
         assertThatThrownBy(() -> new Application(bare, java.util.Map.of(), java.util.Map.of(), "/", true, stubs.getParent(), "payments.url"))

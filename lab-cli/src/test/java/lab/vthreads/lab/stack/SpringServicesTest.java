@@ -1,5 +1,7 @@
 package lab.vthreads.lab.stack;
 
+import lab.vthreads.lab.process.Readiness;
+
 import lab.vthreads.lab.app.Application;
 import lab.vthreads.lab.app.SpringBootJar;
 import org.junit.jupiter.api.Test;
@@ -53,8 +55,11 @@ class SpringServicesTest {
         // Only what the lab knows the start-up of gets an AOT cache; each is awaited on its own health.
         assertThat(pessoa.trainsAotCache()).isTrue();
         assertThat(user.trainsAotCache()).isFalse();
-        assertThat(pessoa.healthUrl()).isEqualTo("http://127.0.0.1:19081/actuator/health");
-        assertThat(user.healthUrl()).isEqualTo("http://127.0.0.1:19080/actuator/health");
+        assertThat(pessoa.readiness().describe()).isEqualTo("GET http://127.0.0.1:19081/actuator/health answering 200");
+        // A user's application with Actuator: its health, or any answer on its own port where the health endpoint
+        // answers otherwise (behind security, not exposed).
+        assertThat(user.readiness().describe()).isEqualTo(Readiness.healthOrPort(
+                "http://127.0.0.1:19080/actuator/health", "http://127.0.0.1:18080/").describe());
         assertThat(user.jar()).isEqualTo(Path.of("/apps/shop.jar"));
     }
 
