@@ -46,6 +46,8 @@ import static io.gatling.javaapi.http.HttpDsl.status;
  */
 public class ScenarioSimulation extends LabSimulation {
 
+    private final Scenario scenario;
+
     public ScenarioSimulation() {
         super(LoadParameters.fromSystemProperties(10, 5, 60, 5, 1));
 
@@ -53,6 +55,7 @@ public class ScenarioSimulation extends LabSimulation {
         String file = System.getProperty("scenario");
         if (file == null || file.isBlank()) throw new IllegalArgumentException("-Dscenario=FILE names the scenario to run (docs/scenarios.md)");
         Scenario scenario = ScenarioReader.read(Path.of(file));
+        this.scenario = scenario;
 
         // Feeder: each new user's payload rows, $unique, $uuid and the flow it runs; in the check, flow after flow.
         ScenarioUsers users = new ScenarioUsers(scenario, load.shard().index(), load.shard().count());
@@ -128,11 +131,14 @@ public class ScenarioSimulation extends LabSimulation {
         return template.render(name -> session.contains(name) ? String.valueOf((Object) session.get(name)) : null, ThreadLocalRandom.current());
     }
 
-    /** A captured absolute URL on the service under load becomes its path; anything else elsewhere is refused. */
+    /**
+     * A captured absolute URL on the service under load becomes its path; anything else elsewhere is refused. The path
+     * goes under the scenario's target (its context path) unless it is there already.
+     */
     private String path(String url) {
         if (url.startsWith(load.baseUrl())) url = url.substring(load.baseUrl().length());
         if (!url.startsWith("/")) throw new IllegalStateException("'" + url + "' is not a path on the service under load (" + load.baseUrl() + ")");
-        return url;
+        return scenario.onTarget(url);
     }
 
     private static String expected(Step.Request request) {

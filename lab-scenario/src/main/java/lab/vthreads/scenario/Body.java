@@ -41,6 +41,7 @@ public sealed interface Body {
 
         private static Object filled(Object node, Function<Template, String> fill) {
             if (node instanceof Template t) return fill.apply(t);
+            if (node instanceof Typed typed) return typed.value(fill.apply(typed.template()));
             if (node instanceof Map<?, ?> map) {
                 Map<String, Object> out = new LinkedHashMap<>();
                 map.forEach((k, v) -> out.put(k.toString(), filled(v, fill)));
@@ -52,6 +53,47 @@ public sealed interface Body {
                 return out;
             }
             return node;
+        }
+    }
+
+    /**
+     * A JSON value whose text comes from a template and goes out as a number or a boolean ({@code !number},
+     * {@code !boolean} in the YAML): a payload's or a captured id sent as {@code 7}, not {@code "7"}.
+     */
+    record Typed(Template template, Kind kind) {
+
+        public enum Kind {
+            NUMBER("!number"), BOOLEAN("!boolean");
+
+            private final String tag;
+
+            Kind(String tag) {
+                this.tag = tag;
+            }
+
+            public String tag() {
+                return tag;
+            }
+        }
+
+        /** The filled text as its JSON type; a text that is not one fails the request that would have sent it, naming both. */
+        Object value(String text) {
+            String trimmed = text.trim();
+            return switch (kind) {
+                case NUMBER -> {
+                    try {
+                        yield new java.math.BigDecimal(trimmed);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalStateException(template + " is '" + text + "', not a number, as !number asks");
+                    }
+                }
+                case BOOLEAN -> {
+                    if (!trimmed.equals("true") && !trimmed.equals("false")) {
+                        throw new IllegalStateException(template + " is '" + text + "', not true or false, as !boolean asks");
+                    }
+                    yield Boolean.parseBoolean(trimmed);
+                }
+            };
         }
     }
 

@@ -13,12 +13,28 @@ import java.util.List;
  * @param payloads CSV files whose rows feed the templates
  * @param pick     how a user picks its flow
  * @param flows    at least one
+ * @param target   the path the application is served under ({@code config.target}, a servlet context path such as
+ *                 {@code /petclinic}), put before every request's path; "" for none
  */
-public record Scenario(Path file, List<Payload> payloads, Pick pick, List<Flow> flows) {
+public record Scenario(Path file, List<Payload> payloads, Pick pick, List<Flow> flows, String target) {
 
     public Scenario {
         payloads = List.copyOf(payloads);
         flows = List.copyOf(flows);
+        target = target == null ? "" : target;
+    }
+
+    public Scenario(Path file, List<Payload> payloads, Pick pick, List<Flow> flows) {
+        this(file, payloads, pick, flows, "");
+    }
+
+    /**
+     * A request's path on the application: under the target, unless it is already there (a captured {@code Location}
+     * that names the context path, where another application's leaves it out).
+     */
+    public String onTarget(String path) {
+        if (target.isEmpty() || path.equals(target) || path.startsWith(target + "/") || path.startsWith(target + "?")) return path;
+        return target + path;
     }
 
     /** How each new user chooses among the flows. */

@@ -32,7 +32,8 @@ import java.util.TreeSet;
 public final class ScenarioReader {
 
     static final List<String> METHODS = List.of("get", "post", "put", "patch", "delete");
-    private static final Set<String> TOP = Set.of("payload", "pick", "scenarios");
+    private static final Set<String> TOP = Set.of("config", "payload", "pick", "scenarios");
+    private static final Set<String> CONFIG = Set.of("target");
     private static final Set<String> PAYLOAD = Set.of("path", "order");
     private static final Set<String> FLOW = Set.of("name", "weight", "flow");
     private static final Set<String> REQUEST = Set.of("url", "name", "headers", "json", "form", "body", "expect", "capture");
@@ -86,7 +87,20 @@ public final class ScenarioReader {
         List<Flow> flows = new ArrayList<>();
         for (Node flow : sequence(scenarios.getValueNode(), "scenarios")) flows.add(flow(flow, flows.size() + 1, fields));
         if (flows.isEmpty()) throw error(scenarios.getValueNode(), "scenarios", "is empty: list at least one flow");
-        return new Scenario(file, payloads, pick, flows);
+        return new Scenario(file, payloads, pick, flows, target(top.get("config")));
+    }
+
+    /** Artillery's {@code config.target}, as the path the application is served under: the lab supplies the host. */
+    private String target(NodeTuple config) {
+        if (config == null) return "";
+        NodeTuple target = mapping(config.getValueNode(), "config", CONFIG).get("target");
+        if (target == null) return "";
+        String text = scalar(target.getValueNode(), "target");
+        if (!text.startsWith("/") || text.contains("{{")) {
+            throw error(target.getValueNode(), "target", "'" + text + "' must be the path your application is served under, such as /petclinic: "
+                    + "the lab sends the load to the application it runs, on 127.0.0.1, and supplies the host itself");
+        }
+        return text.endsWith("/") ? text.substring(0, text.length() - 1) : text;
     }
 
     private Payload payload(Node node) {
@@ -206,6 +220,13 @@ public final class ScenarioReader {
         if (tag.equals(Tag.BOOL)) return Boolean.parseBoolean(scalar.getValue());
         if (tag.equals(Tag.INT)) return Long.parseLong(scalar.getValue());
         if (tag.equals(Tag.FLOAT)) return Double.parseDouble(scalar.getValue());
+        // A template's value sent as a JSON number or boolean, not a string: "id: !number '{{ ownerId }}'".
+        for (Body.Typed.Kind kind : Body.Typed.Kind.values()) {
+            if (tag.getValue().equals(kind.tag())) return new Body.Typed(template(node, "json", known), kind);
+        }
+        if (tag.getValue().startsWith("!")) {
+            throw error(node, "json", "unknown tag " + tag.getValue() + ": use !number or !boolean to send a template's value as a JSON number or boolean");
+        }
         return template(node, "json", known);
     }
 
@@ -255,7 +276,7 @@ public final class ScenarioReader {
         }
         for (String name : template.names()) {
             if (!known.contains(name)) {
-                throw error(node, key, "{{ " + name + " }} is not a payload field, a value captured by an earlier step, $unique or $uuid"
+                throw error(node, key, "{{ " + name + " }} is not a payload field, a value captured by an earlier step, $unique, $uniqueLetters or $uuid"
                         + " (known here: " + String.join(", ", known) + ")");
             }
         }

@@ -55,7 +55,9 @@ public final class ScenarioUsers {
                     : (int) Math.floorMod(nextRow[i].getAndAdd(shards), (long) size);
             values.putAll(payload.rows().get(row));
         }
-        values.put("$unique", Long.toString(base + n * shards + shard));
+        long unique = base + n * shards + shard;
+        values.put("$unique", Long.toString(unique));
+        values.put("$uniqueLetters", Template.letters(unique));
         values.put("$uuid", UUID.randomUUID().toString());
         values.put(FLOW, scenario.pick() == Scenario.Pick.IN_TURN ? turns[(int) (n % turns.length)] : weighted());
         return values;

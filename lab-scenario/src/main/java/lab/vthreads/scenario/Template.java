@@ -11,13 +11,14 @@ import java.util.regex.Pattern;
 
 /**
  * Text with {@code {{ name }}} placeholders, Artillery's syntax: a payload field or a captured value by its name,
- * {@code $unique} (a number no other user of the run gets) and {@code $uuid}, both fixed for one user's whole flow,
- * and {@code $randomInt(MIN, MAX)}, {@code $randomDigits(N)} and {@code $randomString(N)}, drawn anew at each use.
+ * {@code $unique} (a number no other user of the run gets), {@code $uniqueLetters} (the same number in letters, for a
+ * field that takes only letters, a name) and {@code $uuid}, all fixed for one user's whole flow, and
+ * {@code $randomInt(MIN, MAX)}, {@code $randomDigits(N)} and {@code $randomString(N)} (letters), drawn anew at each use.
  */
 public final class Template {
 
     /** The names every user has without a payload. */
-    public static final Set<String> PER_USER = Set.of("$unique", "$uuid");
+    public static final Set<String> PER_USER = Set.of("$unique", "$uniqueLetters", "$uuid");
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*(.*?)\\s*}}");
     private static final Pattern NAME = Pattern.compile("\\$?[A-Za-z_][A-Za-z0-9_.-]*");
@@ -75,10 +76,10 @@ public final class Template {
             return new Random(function, a, b);
         }
         if (inside.startsWith("$") && !PER_USER.contains(inside)) {
-            throw new IllegalArgumentException("unknown function {{ " + inside + " }}: use $unique, $uuid, $randomInt(MIN, MAX), $randomDigits(N) or $randomString(N)");
+            throw new IllegalArgumentException("unknown function {{ " + inside + " }}: use $unique, $uniqueLetters, $uuid, $randomInt(MIN, MAX), $randomDigits(N) or $randomString(N)");
         }
         if (!NAME.matcher(inside).matches()) {
-            throw new IllegalArgumentException("{{ " + inside + " }} is not a name: use a payload field, a captured value or one of $unique, $uuid, $randomInt(MIN, MAX), $randomDigits(N), $randomString(N)");
+            throw new IllegalArgumentException("{{ " + inside + " }} is not a name: use a payload field, a captured value or one of $unique, $uniqueLetters, $uuid, $randomInt(MIN, MAX), $randomDigits(N), $randomString(N)");
         }
         return new Variable(inside);
     }
@@ -127,6 +128,21 @@ public final class Template {
         StringBuilder out = new StringBuilder(length);
         for (int i = 0; i < length; i++) out.append(LETTERS.charAt(random.nextInt(LETTERS.length())));
         return out.toString();
+    }
+
+    /**
+     * A number as lower-case letters, its digits in base 26 from "a" to "z" (0 is "a", 25 "z", 26 "ba"), so that distinct
+     * numbers stay distinct where a field accepts only letters.
+     */
+    static String letters(long number) {
+        if (number < 0) throw new IllegalArgumentException("a unique number is not negative: " + number);
+        StringBuilder out = new StringBuilder();
+        long n = number;
+        do {
+            out.append((char) ('a' + (int) (n % 26)));
+            n /= 26;
+        } while (n > 0);
+        return out.reverse().toString();
     }
 
     @Override

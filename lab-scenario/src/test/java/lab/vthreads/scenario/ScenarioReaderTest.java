@@ -130,6 +130,76 @@ class ScenarioReaderTest {
     }
 
     @Test
+    void aTargetIsTheContextPathEveryRequestGoesUnderOnceEvenWhereACapturedLocationNamesIt() throws IOException {
+        Scenario scenario = ScenarioReader.read(write("""
+                config:
+                  target: /petclinic/
+                scenarios:
+                  - flow:
+                      - get: /owners/find
+                """));
+
+        assertThat(scenario.target()).isEqualTo("/petclinic");
+        assertThat(scenario.onTarget("/owners/find")).isEqualTo("/petclinic/owners/find");
+        // A Location that names the context path, and one that leaves it out, reach the same page.
+        assertThat(scenario.onTarget("/petclinic/owners/7")).isEqualTo("/petclinic/owners/7");
+        assertThat(scenario.onTarget("/owners/7")).isEqualTo("/petclinic/owners/7");
+        assertThat(scenario.onTarget("/petclinic?x=1")).isEqualTo("/petclinic?x=1");
+        // A path that only begins with the same letters is not under it.
+        assertThat(scenario.onTarget("/petclinics")).isEqualTo("/petclinic/petclinics");
+        assertThat(ScenarioReader.read(write("scenarios:\n  - flow:\n      - get: /x\n")).onTarget("/x")).isEqualTo("/x");
+    }
+
+    @Test
+    void aTemplatedJsonValueGoesOutAsTheTypeItsTagNames() throws IOException {
+        Scenario scenario = ScenarioReader.read(write("""
+                payload:
+                  - path: owners.csv
+                scenarios:
+                  - flow:
+                      - post:
+                          url: /visits
+                          json: {ownerId: !number "{{ ownerId }}", name: "{{ ownerId }}"}
+                          capture: {json: "$.active", as: flag}
+                      - post:
+                          url: /visits
+                          json: {ownerId: !number "{{ ownerId }}", active: !boolean "{{ flag }}"}
+                """));
+        Step.Request second = scenario.requests().get(1);
+        Map<String, String> user = Map.of("ownerId", "7", "flag", "true");
+
+        assertThat(second.body().render(t -> t.render(user::get, new SplittableRandom(1)))).isEqualTo("{\"ownerId\":7,\"active\":true}");
+        // The untagged one stays a string, as the application may want ("7" for a CPF is not 7).
+        assertThat(scenario.requests().getFirst().body().render(t -> t.render(user::get, new SplittableRandom(1)))).contains("\"name\":\"7\"");
+        Map<String, String> notANumber = Map.of("ownerId", "seven", "flag", "true");
+        assertThatThrownBy(() -> second.body().render(t -> t.render(notANumber::get, new SplittableRandom(1))))
+                .hasMessageContaining("{{ ownerId }} is 'seven', not a number, as !number asks");
+        assertRefused("""
+                scenarios:
+                  - flow:
+                      - post: {url: /x, json: {n: !integer "{{ $unique }}"}}
+                """, "unknown tag !integer: use !number or !boolean");
+    }
+
+    @Test
+    void aTargetIsAPathNotAHost() throws IOException {
+        assertRefused("""
+                config:
+                  target: http://example.com/petclinic
+                scenarios:
+                  - flow:
+                      - get: /owners
+                """, ":2: 'target': 'http://example.com/petclinic' must be the path your application is served under");
+        assertRefused("""
+                config:
+                  http: {timeout: 5}
+                scenarios:
+                  - flow:
+                      - get: /owners
+                """, "http");
+    }
+
+    @Test
     void refusesWhatTheLoadGeneratorCouldNotRun() throws IOException {
         assertRefused("""
                 scenarios:

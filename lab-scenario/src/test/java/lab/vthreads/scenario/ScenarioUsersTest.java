@@ -50,7 +50,18 @@ class ScenarioUsersTest {
                 Map<String, Object> user = users.next();
                 assertThat(seen.add(user.get("$unique"))).isTrue();
                 assertThat(seen.add(user.get("$uuid"))).isTrue();
+                // The same number in letters only, for a field that takes nothing else: as unique as the number.
+                assertThat((String) user.get("$uniqueLetters")).matches("[a-z]+");
+                assertThat(seen.add(user.get("$uniqueLetters"))).isTrue();
             }
         }
+    }
+
+    @Test
+    void aUniqueNumberInLettersIsItsDigitsInBase26() {
+        assertThat(Template.letters(0)).isEqualTo("a");
+        assertThat(Template.letters(25)).isEqualTo("z");
+        assertThat(Template.letters(26)).isEqualTo("ba");
+        assertThat(Template.letters(1_764_800_000_123L)).matches("[a-z]+").isNotEqualTo(Template.letters(1_764_800_000_124L));
     }
 }
