@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -38,6 +39,55 @@ public record Application(SpringBootJar jar, Map<String, String> properties, Map
                     : "--stubs needs --stub-url-property NAME: the property your application reads the downstream's base URL from");
         }
         if (stubs != null) requireMappings(stubs);
+        if (labDatabase) requireWorksWithPostgres(jar, properties);
+    }
+
+    /** The embedded JDBC drivers a database URL of the lab's cannot go through. */
+    private static final List<String> EMBEDDED_DRIVERS = List.of("org.h2.Driver", "org.hsqldb.jdbc.JDBCDriver", "org.hsqldb.jdbcDriver",
+            "org.apache.derby.jdbc.EmbeddedDriver", "org.apache.derby.iapi.jdbc.AutoloadedDriver");
+
+    /**
+     * With the lab's PostgreSQL, what certainly fails at start is refused before it: a jar without PostgreSQL's driver, or
+     * active profiles that name an embedded driver (the lab's URL replaces the application's, its driver class stays).
+     */
+    private static void requireWorksWithPostgres(SpringBootJar jar, Map<String, String> properties) {
+        String name = jar.path().getFileName().toString();
+        if (!jar.postgresDriver()) {
+            throw new IllegalArgumentException("--app " + name + " has no PostgreSQL JDBC driver among its libraries, and --app-database lab (the default) "
+                    + "hands it the lab's PostgreSQL: use --app-database own for the database it brings (an in-memory H2, or a URL among --app-property)");
+        }
+        List<String> profiles = activeProfiles(jar, properties);
+        String driver = properties.getOrDefault("spring.datasource.driver-class-name", jar.config().with(profiles).get("spring.datasource.driver-class-name"));
+        if (driver != null && EMBEDDED_DRIVERS.contains(driver.trim())) {
+            List<String> postgres = jar.config().profilesWhere(p -> p.getOrDefault("spring.datasource.url", "").startsWith("jdbc:postgresql:"));
+            throw new IllegalArgumentException("--app " + name + " with the profiles " + (profiles.isEmpty() ? "it runs by default (none named)" : profiles)
+                    + " sets spring.datasource.driver-class-name=" + driver.trim() + ", an embedded database, and --app-database lab (the default) hands it "
+                    + "the lab's PostgreSQL: use --app-database own to keep it" + (postgres.isEmpty() ? ""
+                    : ", or its PostgreSQL profile with --app-property spring.profiles.active=" + String.join(",", postgres)));
+        }
+    }
+
+    /** The profiles the application will run with: the ones given as a property, else its own default list. */
+    private static List<String> activeProfiles(SpringBootJar jar, Map<String, String> properties) {
+        String given = properties.get("spring.profiles.active");
+        return given != null ? JarConfig.list(given) : jar.config().defaultProfiles();
+    }
+
+    /**
+     * What the lab should tell the user before it starts the application: a {@code spring.profiles.active} of theirs
+     * replaces the list in the application's own configuration, which it may need (its repositories, its queries).
+     */
+    public List<String> notes() {
+        String given = properties.get("spring.profiles.active");
+        List<String> own = jar.config().defaultProfiles();
+        if (given == null || own.isEmpty()) return List.of();
+        List<String> dropped = own.stream().filter(p -> !JarConfig.list(given).contains(p)).toList();
+        if (dropped.isEmpty()) return List.of();
+        List<String> both = new java.util.ArrayList<>(own);
+        JarConfig.list(given).stream().filter(p -> !both.contains(p)).forEach(both::add);
+        return List.of("--app-property spring.profiles.active=" + given + " replaces the application's own list (" + String.join(",", own)
+                + "), so " + String.join(", ", dropped) + " will not be active; if it needs them, give --app-property spring.profiles.active="
+                + String.join(",", both) + " (or spring.profiles.include to add to its list)");
     }
 
     /** WireMock's own layout: at least one JSON stub under {@code mappings/}. */

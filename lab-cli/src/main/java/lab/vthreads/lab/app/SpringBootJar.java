@@ -13,8 +13,15 @@ import java.util.jar.Manifest;
  *
  * @param bootVersion the {@code Spring-Boot-Version} its build wrote
  * @param actuator    whether Spring Boot Actuator is among its libraries: then the lab waits on its health endpoint
+ * @param postgresDriver whether PostgreSQL's JDBC driver is among its libraries, as the lab's database needs
+ * @param config      what its own configuration files say ({@link JarConfig})
  */
-public record SpringBootJar(Path path, String bootVersion, String startClass, boolean actuator) {
+public record SpringBootJar(Path path, String bootVersion, String startClass, boolean actuator, boolean postgresDriver, JarConfig config) {
+
+    /** A jar whose libraries and configuration nobody looked into: nothing is said about them. */
+    public SpringBootJar(Path path, String bootVersion, String startClass, boolean actuator) {
+        this(path, bootVersion, startClass, actuator, true, JarConfig.NONE);
+    }
 
     /** {@code spring.threads.virtual.enabled} came with Spring Boot 3.2. */
     static final int[] OLDEST = {3, 2};
@@ -24,10 +31,13 @@ public record SpringBootJar(Path path, String bootVersion, String startClass, bo
         Path jar = path.toAbsolutePath().normalize();
         if (!Files.isRegularFile(jar)) throw new IllegalArgumentException("--app " + path + ": no such file");
         Manifest manifest;
-        boolean actuator;
+        boolean actuator, postgres;
+        JarConfig config;
         try (JarFile file = new JarFile(jar.toFile())) {
             manifest = file.getManifest();
             actuator = file.stream().anyMatch(e -> e.getName().matches("BOOT-INF/lib/spring-boot-actuator-\\d.*\\.jar"));
+            postgres = file.stream().anyMatch(e -> e.getName().matches("BOOT-INF/lib/postgresql-\\d.*\\.jar"));
+            config = JarConfig.read(file);
         } catch (IOException e) {
             throw new IllegalArgumentException("--app " + path + " is not a jar (" + e.getMessage() + ")");
         }
@@ -43,7 +53,7 @@ public record SpringBootJar(Path path, String bootVersion, String startClass, bo
             throw new IllegalArgumentException("--app " + path + " is Spring Boot " + version + ": the lab needs 3.2 or newer, where "
                     + "spring.threads.virtual.enabled switches Tomcat and the task executors to virtual threads");
         }
-        return new SpringBootJar(jar, version, startClass, actuator);
+        return new SpringBootJar(jar, version, startClass, actuator, postgres, config);
     }
 
     static boolean atLeast(String version, int[] oldest) {

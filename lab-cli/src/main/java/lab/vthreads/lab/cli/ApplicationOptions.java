@@ -50,7 +50,9 @@ public class ApplicationOptions {
         if (!database.equals("lab") && !database.equals("own")) {
             throw new IllegalArgumentException("--app-database " + database + ": use lab or own");
         }
-        return new Application(SpringBootJar.inspect(jar), properties, environment, healthPath, database.equals("lab"),
+        Application app = new Application(SpringBootJar.inspect(jar), properties, environment, healthPath, database.equals("lab"),
                 stubs != null ? stubs.toAbsolutePath().normalize() : null, stubUrlProperty);
+        app.notes().forEach(note -> System.out.println("note: " + note));
+        return app;
     }
 }

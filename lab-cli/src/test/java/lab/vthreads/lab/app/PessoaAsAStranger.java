@@ -27,7 +27,12 @@ public final class PessoaAsAStranger {
 
     /** With the lab's database and the repository's CEP stubs under the property pessoa-service reads. */
     public static Application withStubs(Path home) throws IOException {
-        return new Application(jar(home), Map.of(), Map.of(), null, true, home.resolve("wiremock"), "lab.cep.base-url");
+        return withStubs(home, Map.of());
+    }
+
+    /** The same, with Spring properties of its own, as a user's {@code --app-property} gives them. */
+    public static Application withStubs(Path home, Map<String, String> properties) throws IOException {
+        return new Application(jar(home), properties, Map.of(), null, true, home.resolve("wiremock"), "lab.cep.base-url");
     }
 
     /** people.csv and scenario.yaml in {@code dir}; returns the scenario. */

@@ -59,7 +59,7 @@ class SpringBootJarTest {
 
     @Test
     void anApplicationWithoutActuatorNeedsNothingButItsPortAndStubsNeedTheirProperty() throws IOException {
-        SpringBootJar bare = SpringBootJar.inspect(jar("4.0.0", "org.example.App"));
+        SpringBootJar bare = SpringBootJar.inspect(jar("4.0.0", "org.example.App", "BOOT-INF/lib/postgresql-42.7.8.jar"));
         // No health path: its port answering is the sign it is up (Readiness).
         assertThat(new Application(bare, java.util.Map.of(), java.util.Map.of(), null, true, null, null).healthPath()).isNull();
         assertThat(new Application(bare, java.util.Map.of(), java.util.Map.of(), "/", true, null, null).healthPath()).isEqualTo("/");

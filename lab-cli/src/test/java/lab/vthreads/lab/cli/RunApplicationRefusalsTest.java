@@ -55,8 +55,10 @@ class RunApplicationRefusalsTest {
         manifest.getMainAttributes().putValue("Start-Class", "org.example.Shop");
         Path jar = dir.resolve("shop.jar");
         try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out, manifest)) {
-            j.putNextEntry(new JarEntry("BOOT-INF/lib/spring-boot-actuator-4.0.3.jar"));
-            j.closeEntry();
+            for (String library : new String[] {"spring-boot-actuator-4.0.3.jar", "postgresql-42.7.8.jar"}) {
+                j.putNextEntry(new JarEntry("BOOT-INF/lib/" + library));
+                j.closeEntry();
+            }
         }
         return jar;
     }
