@@ -95,6 +95,11 @@ class AppExperimentIT {
         assertThat(runner.loadGenerators()).isNotEmpty().noneMatch(g -> g.process().isAlive());
     }
 
+    /**
+     * On an application whose Actuator has no endpoint (every endpoint's access off: no health, no metrics, only its links),
+     * so that everything the model, the prewarm and the calibration need is read from the lab's side: the load
+     * generator's counts, the processes' CPU and the JVM's own counters.
+     */
     @Test
     void theCalibrationsProbePredictsTheThreadBoundOfADownstreamWait(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
         Path dir = temp.resolve("run");
@@ -103,7 +108,7 @@ class AppExperimentIT {
         // the rate of a 100 ms call that queue is shorter and a smaller part of the hold.
         Preset tiny = TestPreset.named("tiny-app-threads").description("One downstream call of 200 ms behind 4 Tomcat threads and 16 users.")
                 .simulation("ScenarioSimulation").users(16).seconds(1, 6, 2).cepLatency("fixed:200").set("tomcatThreads", 4)
-                .set("prewarmSeconds", 20).build();
+                .set("prewarmSeconds", 60).build();
         Path scenario = Files.writeString(temp.resolve("scenario.yaml"), """
                 scenarios:
                   - name: one downstream call
@@ -111,10 +116,26 @@ class AppExperimentIT {
                       - get: /v1/io
                 """);
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        Application withoutActuator = PessoaAsAStranger.withStubs(HOME, java.util.Map.of("management.endpoints.access.default", "none"));
         ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).calibrated(8).progressTo(progress)
-                .application(PessoaAsAStranger.withStubs(HOME), scenario).build());
+                .application(withoutActuator, scenario).build());
 
         ExperimentResults results = runner.run();
+
+        // Said once, at the start: where the compile time comes from, and what Actuator answered.
+        assertThat(progress.toString()).containsOnlyOnce("signals: app's compile time from its JVM's own performance counters")
+                .containsOnlyOnce("signals: app's Actuator: GET http://127.0.0.1:").contains("metric endpoints none");
+        for (ExperimentResults.CellResult cell : results.cells()) {
+            ExperimentResults.RepeatResult run = cell.repeats().getFirst();
+            ExperimentResults.Prewarmed prewarm = run.context().prewarm();
+            if (prewarm != null) {
+                assertThat(prewarm.settled()).as(cell.id() + "'s prewarm, " + prewarm.seconds() + " s").isTrue();
+                assertThat(prewarm.compileShares()).as(cell.id()).containsOnlyKeys("app").doesNotContainValue(null);
+            }
+            assertThat(run.samples()).as(cell.id()).anyMatch(sample -> sample.containsKey("pessoa.jitMs") && sample.containsKey("load.answered"));
+        }
+        assertThat(Summary.of(results).model()).extracting(Summary.ModelRow::cell).containsExactlyInAnyOrderElementsOf(
+                results.cells().stream().map(ExperimentResults.CellResult::id).toList());
 
         // Measured on the virtual pair's warm JVMs after its cell: one user's response is the stub's 200 ms and a little.
         assertThat(progress.toString()).contains("Calibrating on the warm services of virtual-16u", "calibration probe: one user");
