@@ -29,9 +29,9 @@ public final class ApplicationArguments {
     }
 
     /**
-     * What the lab reads on the management port: health to know it is up, metrics (or Prometheus, where the
-     * application has its registry) for the JIT, the requests, the heap, the threads and the pool. Spring exposes only
-     * health by default; a user who sets the property keeps theirs.
+     * What the lab reads on the management port where it answers: health to know it is up, metrics (or Prometheus,
+     * where the application has its registry) for what only the application knows: its pool, Tomcat's threads, its
+     * server timer. Spring exposes only health by default; a user who sets the property keeps theirs.
      */
     static final String EXPOSED = "management.endpoints.web.exposure.include";
 

@@ -37,10 +37,15 @@ public final class PessoaAsAStranger {
 
     /** people.csv and scenario.yaml in {@code dir}; returns the scenario. */
     public static Path storeAndReadBack(Path dir, int people) throws IOException {
+        return storeAndReadBack(dir, people, null);
+    }
+
+    /** The same, for an application served under a context path ({@code config.target}); null: at the root. */
+    public static Path storeAndReadBack(Path dir, int people, String target) throws IOException {
         StringBuilder csv = new StringBuilder("cpf,cep\n");
         for (int i = 0; i < people; i++) csv.append(Cpfs.next()).append(",01001000\n");
         Files.writeString(dir.resolve("people.csv"), csv);
-        return Files.writeString(dir.resolve("scenario.yaml"), """
+        return Files.writeString(dir.resolve("scenario.yaml"), (target == null ? "" : "config:\n  target: " + target + "\n") + """
                 payload:
                   - path: people.csv
                 scenarios:

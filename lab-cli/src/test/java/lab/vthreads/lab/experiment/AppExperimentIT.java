@@ -48,13 +48,19 @@ class AppExperimentIT {
 
     static final Path HOME = ExperimentRunIT.HOME;
 
+    /**
+     * The application differs from the lab's services the ways real ones do: served under a context path (the scenario's
+     * {@code config.target}, and a captured id read back under it), every SQL statement logged, and Actuator without
+     * its Prometheus endpoint (only health and metrics exposed), which the lab reads from the links it lists.
+     */
     @Test
     void measuresAUsersJarFromTheSameDataInEveryCell(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
         Path dir = temp.resolve("run");
         Preset tiny = TestPreset.named("tiny-app").description("A user's application, a few seconds a cell.").simulation("ScenarioSimulation")
                 .users(4).modes("virtual").aaControl("virtual").seconds(1, 4, 2).cepLatency("fixed:20").set("tomcatThreads", 8).set("prewarmSeconds", 8).build();
-        Path scenario = PessoaAsAStranger.storeAndReadBack(temp, 5000);
-        Application app = PessoaAsAStranger.withStubs(HOME);
+        Path scenario = PessoaAsAStranger.storeAndReadBack(temp, 5000, "/pessoa");
+        Application app = PessoaAsAStranger.withStubs(HOME, java.util.Map.of("server.servlet.context-path", "/pessoa", "spring.jpa.show-sql", "true",
+                "management.endpoints.web.exposure.include", "health,metrics"));
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).progressTo(progress).application(app, scenario)
                 .rerunWhileCompilingAbove(-1).build());
@@ -91,6 +97,9 @@ class AppExperimentIT {
         assertThat(progress.toString().split("\\[2/2] virtual-4u-aa, repeat 1", -1)).hasSize(3);
         assertThat(results.calibration()).isNull();
         assertThat(progress.toString()).contains("the application's database after its own migrations:", "put back before each cell");
+        // Its pool read through the metrics endpoint its links list, since it has no Prometheus one.
+        assertThat(progress.toString()).containsOnlyOnce("signals: app's Actuator: GET http://127.0.0.1:").contains("metric endpoints [metrics]");
+        assertThat(results.cells().getFirst().repeats().getFirst().samples()).anyMatch(sample -> sample.containsKey("pessoa.hikariActive"));
         assertThat(Files.readString(dir.resolve("summary.md"))).contains("| virtual-4u-aa |").contains("not checked");
         assertThat(runner.loadGenerators()).isNotEmpty().noneMatch(g -> g.process().isAlive());
     }

@@ -1,13 +1,9 @@
 package lab.vthreads.lab.metrics;
 
-import com.sun.net.httpserver.HttpServer;
+import lab.vthreads.lab.AnsweringServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -19,30 +15,20 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ActuatorLinksTest {
 
-    private HttpServer server;
+    private AnsweringServer server;
 
-    /** A server answering each path with its status and body; any other path with {@code otherwise}. */
-    private String serve(Map<String, String> bodies, int otherwise) throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", exchange -> {
-            String path = exchange.getRequestURI().getPath();
-            String body = bodies.get(path);
-            byte[] bytes = (body == null ? "{\"status\":" + otherwise + "}" : body).getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(body == null ? otherwise : 200, bytes.length);
-            exchange.getResponseBody().write(bytes);
-            exchange.close();
-        });
-        server.start();
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+    private String serve(Map<String, String> bodies, int otherwise) {
+        server = AnsweringServer.start(bodies, Map.of(), otherwise);
+        return server.url();
     }
 
     @AfterEach
     void stop() {
-        if (server != null) server.stop(0);
+        if (server != null) server.close();
     }
 
     @Test
-    void anApplicationWhoseUnknownPathsAnswer500IsReadThroughTheMetricsItsLinksList() throws IOException {
+    void anApplicationWhoseUnknownPathsAnswer500IsReadThroughTheMetricsItsLinksList() {
         String base = serve(Map.of(
                 "/actuator", "{\"_links\":{\"self\":{\"href\":\"x\"},\"health\":{\"href\":\"x\"},\"metrics\":{\"href\":\"x\"}}}",
                 "/actuator/metrics/jvm.compilation.time", "{\"measurements\":[{\"statistic\":\"COUNT\",\"value\":1234.0}]}"), 500);
@@ -55,7 +41,7 @@ class ActuatorLinksTest {
     }
 
     @Test
-    void withDiscoveryOffEachEndpointIsAskedFor() throws IOException {
+    void withDiscoveryOffEachEndpointIsAskedFor() {
         String base = serve(Map.of("/actuator/prometheus", "jvm_threads_live_threads 42\n"), 404);
 
         ActuatorLinks links = ActuatorLinks.of(base);
@@ -66,7 +52,7 @@ class ActuatorLinksTest {
     }
 
     @Test
-    void endpointsBehindSecurityAreNoneAndSaySo() throws IOException {
+    void endpointsBehindSecurityAreNoneAndSaySo() {
         String base = serve(Map.of(), 401);
 
         ActuatorLinks links = ActuatorLinks.of(base);
@@ -77,9 +63,9 @@ class ActuatorLinksTest {
     }
 
     @Test
-    void nothingListeningIsNotKeptAsAnAnswer() throws IOException {
+    void nothingListeningIsNotKeptAsAnAnswer() {
         String base = serve(Map.of(), 404);
-        server.stop(0);
+        server.close();
         server = null;
 
         assertThat(ActuatorLinks.of(base).asked()).endsWith("no answer");

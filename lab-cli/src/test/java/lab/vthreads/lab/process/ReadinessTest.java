@@ -1,12 +1,9 @@
 package lab.vthreads.lab.process;
 
-import com.sun.net.httpserver.HttpServer;
+import lab.vthreads.lab.AnsweringServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,22 +11,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** How the lab tells an application is up, against real HTTP servers answering as applications it has met do. */
 class ReadinessTest {
 
-    private HttpServer server;
+    private AnsweringServer server;
 
     /** A server whose paths answer these statuses, and 404 elsewhere. */
-    private String serve(Map<String, Integer> statuses) throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", exchange -> {
-            exchange.sendResponseHeaders(statuses.getOrDefault(exchange.getRequestURI().getPath(), 404), -1);
-            exchange.close();
-        });
-        server.start();
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+    private String serve(Map<String, Integer> statuses) {
+        server = AnsweringServer.start(Map.of(), statuses, 404);
+        return server.url();
     }
 
     @AfterEach
     void stop() {
-        if (server != null) server.stop(0);
+        if (server != null) server.close();
     }
 
     @Test
@@ -62,7 +54,7 @@ class ReadinessTest {
     @Test
     void aPortNobodyListensOnIsNotUpAndSaysWhy() throws Exception {
         String base = serve(Map.of());
-        server.stop(0);
+        server.close();
         server = null;
 
         Readiness readiness = Readiness.anyAnswer(base + "/");
