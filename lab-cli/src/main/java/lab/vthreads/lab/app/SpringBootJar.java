@@ -13,7 +13,8 @@ import java.util.jar.Manifest;
  *
  * @param bootVersion the {@code Spring-Boot-Version} its build wrote
  * @param actuator    whether Spring Boot Actuator is among its libraries: then the lab waits on its health endpoint
- * @param postgresDriver whether PostgreSQL's JDBC driver is among its libraries, as the lab's database needs
+ * @param postgresDriver whether PostgreSQL's JDBC driver is among its libraries, as the lab's database needs; true
+ *                    also where it has no JDBC at all (no spring-jdbc): the lab's datasource properties then go unread
  * @param config      what its own configuration files say ({@link JarConfig})
  */
 public record SpringBootJar(Path path, String bootVersion, String startClass, boolean actuator, boolean postgresDriver, JarConfig config) {
@@ -36,7 +37,8 @@ public record SpringBootJar(Path path, String bootVersion, String startClass, bo
         try (JarFile file = new JarFile(jar.toFile())) {
             manifest = file.getManifest();
             actuator = file.stream().anyMatch(e -> e.getName().matches("BOOT-INF/lib/spring-boot-actuator-\\d.*\\.jar"));
-            postgres = file.stream().anyMatch(e -> e.getName().matches("BOOT-INF/lib/postgresql-\\d.*\\.jar"));
+            boolean jdbc = file.stream().anyMatch(e -> e.getName().matches("BOOT-INF/lib/spring-jdbc-\\d.*\\.jar"));
+            postgres = !jdbc || file.stream().anyMatch(e -> e.getName().matches("BOOT-INF/lib/postgresql-\\d.*\\.jar"));
             config = JarConfig.read(file);
         } catch (IOException e) {
             throw new IllegalArgumentException("--app " + path + " is not a jar (" + e.getMessage() + ")");

@@ -102,10 +102,13 @@ class JarConfigTest {
 
     @Test
     void aJarWithoutPostgresDriverCannotTakeTheLabsDatabase() throws IOException {
-        SpringBootJar jar = jar(files("application.properties", "server.port=8080\n"), "h2-2.3.232.jar");
+        SpringBootJar jar = jar(files("application.properties", "server.port=8080\n"), "spring-jdbc-7.0.3.jar", "h2-2.3.232.jar");
 
         assertThatThrownBy(() -> new Application(jar, Map.of(), Map.of(), null, true, null, null))
                 .hasMessageContaining("has no PostgreSQL JDBC driver").hasMessageContaining("--app-database own");
+        // No JDBC at all: the lab's datasource properties go unread, and nothing is refused.
+        SpringBootJar noDatabase = jar(files("application.properties", "server.port=8081\n"), "spring-webmvc-7.0.3.jar");
+        assertThat(new Application(noDatabase, Map.of(), Map.of(), null, true, null, null).labDatabase()).isTrue();
     }
 
     @Test
