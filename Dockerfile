@@ -20,6 +20,7 @@ COPY pessoa-service/pom.xml pessoa-service/
 COPY pessoa-service-reactive/pom.xml pessoa-service-reactive/
 COPY gateway-service/pom.xml gateway-service/
 COPY gatling/pom.xml gatling/
+COPY lab-corpus-app/pom.xml lab-corpus-app/
 COPY lab-cli/pom.xml lab-cli/
 COPY db db
 COPY lab-infra/src lab-infra/src

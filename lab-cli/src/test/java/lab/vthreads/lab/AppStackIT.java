@@ -76,6 +76,30 @@ class AppStackIT {
         assertThat(started).isNotEmpty().noneMatch(ProcessHandle::isAlive);
     }
 
+    /**
+     * An application whose Actuator is behind Spring Security: its health answers 401, so the lab knows it is up by
+     * its port, and reads no metric endpoint, saying what it got.
+     */
+    @Test
+    void anApplicationWhoseActuatorIsBehindSecurityIsUpByItsPort(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path run) throws Exception {
+        Application secured = lab.vthreads.lab.app.CorpusApp.with(HOME, Map.of("corpus.secure-management", "true"));
+        StackSettings settings = settings(ThreadMode.VIRTUAL, run, Factors.NONE, secured);
+        List<ProcessHandle> started = new ArrayList<>();
+        try (RunningStack stack = RunningStack.start(settings)) {
+            stack.processes().values().forEach(p -> started.addAll(p.handles()));
+            String management = "http://127.0.0.1:" + settings.ports().gatewayManagement();
+            assertThat(HTTP.send(HttpRequest.newBuilder(URI.create(management + "/actuator/health")).build(), HttpResponse.BodyHandlers.discarding())
+                    .statusCode()).isEqualTo(401);
+            assertThat(get("http://127.0.0.1:" + settings.ports().gateway() + "/work")).contains("waitedMs");
+            lab.vthreads.lab.metrics.ActuatorLinks links = lab.vthreads.lab.metrics.ActuatorLinks.of(management);
+            assertThat(links.endpoints()).isEmpty();
+            assertThat(links.asked()).contains("/actuator: 401");
+            // Its JVM's own counters are read all the same.
+            assertThat(new lab.vthreads.lab.run.ServiceJvms().read(stack.processes().get(StackSettings.Component.APP)).orElseThrow().compileMs()).isPositive();
+        }
+        assertThat(started).isNotEmpty().noneMatch(ProcessHandle::isAlive);
+    }
+
     @Test
     void anApplicationThatExitsWhileStartingShowsItsLogTailAndLeavesNothingRunning(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path run) throws Exception {
         int closed = ListenPorts.next();

@@ -164,7 +164,7 @@ class AppExperimentIT {
     /**
      * The project's own stranger (lab-corpus-app) as the application that once left the lab blind: a global exception
      * handler answers every unknown path 500, Prometheus's endpoint included, while Actuator's metrics endpoint is
-     * there; and a context that takes 20 s to start, and no database. The lab reads the endpoints from Actuator's
+     * there; and a context that takes 10 s longer to start, and no database. The lab reads the endpoints from Actuator's
      * links, knows when it is up, settles its prewarm on its JVM's counters and calibrates it from its own side.
      * (Management behind security is ReadinessTest's and ActuatorLinksTest's, on servers answering 401.)
      */
@@ -173,7 +173,7 @@ class AppExperimentIT {
             throws Exception {
         Path dir = temp.resolve("run");
         Preset tiny = TestPreset.named("tiny-stranger").description("A stranger's application, 100 ms waits behind 4 Tomcat threads and 16 users.")
-                .simulation("ScenarioSimulation").users(16).modes("virtual").seconds(1, 4, 1).set("tomcatThreads", 4).set("prewarmSeconds", 45).build();
+                .simulation("ScenarioSimulation").users(16).modes("virtual").seconds(1, 4, 1).set("tomcatThreads", 4).set("prewarmSeconds", 20).build();
         Path scenario = Files.writeString(temp.resolve("scenario.yaml"), """
                 scenarios:
                   - name: work
@@ -181,7 +181,7 @@ class AppExperimentIT {
                       - get: /work
                 """);
         Application stranger = lab.vthreads.lab.app.CorpusApp.with(HOME, java.util.Map.of("corpus.unknown-paths-500", "true",
-                "corpus.start-delay-seconds", "20", "corpus.wait-ms", "100"));
+                "corpus.start-delay-seconds", "10", "corpus.wait-ms", "100"));
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).calibrated(6).progressTo(progress).application(stranger, scenario).build());
 
@@ -191,7 +191,7 @@ class AppExperimentIT {
         try (var files = Files.walk(dir)) {
             assertThat(files.filter(f -> f.getFileName().toString().equals("app.log")).anyMatch(f -> {
                 try {
-                    return Files.readString(f).contains("slow start: the context waited 20 s");
+                    return Files.readString(f).contains("slow start: the context waited 10 s");
                 } catch (java.io.IOException e) {
                     return false;
                 }
