@@ -30,10 +30,6 @@ public final class LoadCounts {
         this.file = file;
     }
 
-    public Path file() {
-        return file;
-    }
-
     /** The counts as last published; null before the first publication (the load generator still starting) or if unreadable. */
     public Counts read() {
         try {

@@ -19,9 +19,14 @@ public final class PessoaAsAStranger {
     }
 
     public static SpringBootJar jar(Path home) throws IOException {
-        try (Stream<Path> files = Files.list(home.resolve("pessoa-service/target"))) {
-            return SpringBootJar.inspect(files.filter(f -> f.getFileName().toString().matches("pessoa-service-.*\\.jar")).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no pessoa-service jar: build with ./mvnw -DskipTests package")));
+        return moduleJar(home, "pessoa-service");
+    }
+
+    /** A reactor module's executable jar, as its build left it in target/. */
+    static SpringBootJar moduleJar(Path home, String module) throws IOException {
+        try (Stream<Path> files = Files.list(home.resolve(module).resolve("target"))) {
+            return SpringBootJar.inspect(files.filter(f -> f.getFileName().toString().matches(module + "-.*\\.jar")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("no " + module + " jar: build with ./mvnw -DskipTests package")));
         }
     }
 
