@@ -124,8 +124,14 @@ public final class CalibrationRun {
             if (!Double.isNaN(used)) cores.put(name, used);
         }
         double usages = window.delta(all, SampleKeys.PESSOA_USAGES);
+        // The service's own counts (CEP calls, pool acquisitions) are divided by the requests it counted in the same
+        // scrape where it counts them: the load generator publishes its count five times a second, so at a low rate its
+        // count at a window's edge can be a request or two off the service's, and so would the ratio.
+        double served = window.delta(all, SampleKeys.PESSOA_REQUESTS);
+        double perServiceRequest = served > 0 ? served : requests;
         return new Calibration.Run(wall, requests / wall, cores, window.delta(all, SampleKeys.LOAD_ANSWERED_SECONDS) / requests * 1000,
-                zeroIfNaN(window.delta(all, SampleKeys.PESSOA_CEP_CALLS)) / requests, zeroIfNaN(window.delta(all, SampleKeys.PESSOA_ACQUIRES)) / requests,
+                zeroIfNaN(window.delta(all, SampleKeys.PESSOA_CEP_CALLS)) / perServiceRequest,
+                zeroIfNaN(window.delta(all, SampleKeys.PESSOA_ACQUIRES)) / perServiceRequest,
                 usages > 0 ? window.delta(all, SampleKeys.PESSOA_USAGE_SECONDS) / usages * 1000 : 0,
                 zeroIfNaN(window.mean(samples, SampleKeys.MACHINE_BUSY)), halves(samples, all, processNames, window));
     }

@@ -125,6 +125,32 @@ class CalibratorTest {
         assertThat(CalibrationRun.window(samples, java.util.Set.of("gatling"), new Window(1, 5)).systemHalves()).isNull();
     }
 
+    @Test
+    void theServicesOwnCountsAreDividedByTheRequestsItCountedInTheSameScrape() {
+        // The load generator's count, published five times a second, runs a request ahead of the service's at each edge:
+        // 101 answered against 100 served, with one acquisition per request served.
+        List<Map<String, Double>> samples = List.of(served(1, 10, 10), served(2, 60, 59), served(3, 111, 109));
+
+        var run = CalibrationRun.window(samples, java.util.Set.of("pessoa-service"), new Window(1, 3));
+
+        assertThat(run.connectionsPerRequest()).isEqualTo(1.0);
+        assertThat(run.cepLookupsPerRequest()).isEqualTo(2.0);
+        assertThat(run.throughput()).isEqualTo(50.5);
+        // An application that counts no request of its own: its counts over the load generator's answers.
+        var unserved = CalibrationRun.window(samples.stream().map(s -> {
+            var copy = new java.util.HashMap<>(s);
+            copy.remove(SampleKeys.PESSOA_REQUESTS);
+            return (Map<String, Double>) copy;
+        }).toList(), java.util.Set.of("pessoa-service"), new Window(1, 3));
+        assertThat(unserved.connectionsPerRequest()).isCloseTo(99.0 / 101, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    private static Map<String, Double> served(double t, double answered, double served) {
+        return Map.of(SampleKeys.TIME, t, SampleKeys.LOAD_ANSWERED, answered, SampleKeys.LOAD_ANSWERED_SECONDS, answered * 0.01,
+                SampleKeys.PESSOA_REQUESTS, served, SampleKeys.PESSOA_ACQUIRES, served, SampleKeys.PESSOA_CEP_CALLS, served * 2,
+                SampleKeys.cpu("pessoa-service"), 0.5);
+    }
+
     private static Map<String, Double> sample(double t, double requests, double pessoaCores) {
         return Map.of(SampleKeys.TIME, t, SampleKeys.LOAD_ANSWERED, requests, SampleKeys.LOAD_ANSWERED_SECONDS, requests * 0.01,
                 SampleKeys.cpu("pessoa-service"), pessoaCores);
