@@ -1,5 +1,6 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.infra.testsupport.LongRun;
 import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.plan.TestPreset;
 import lab.vthreads.lab.measured.ExperimentResults;
@@ -26,6 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * hung run, not a slow machine's: its cells, prewarms and two calibrations take minutes on 2 slow cores. A run stopped
  * mid-way (SIGTERM, Ctrl-C) is LabProcessIT's: through the CLI's shutdown hook, every process the run started ends.
  */
+@LongRun
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class ExperimentRunIT {
 

@@ -1,5 +1,6 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.infra.testsupport.LongRun;
 import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.plan.TestPreset;
 import lab.vthreads.lab.measured.ExperimentResults;
@@ -23,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Every kind of fault inside one real run, end to end: PostgreSQL and pessoa-service stopped and started again by the
  * lab, every CEP lookup failing for a few seconds, the CEP API restarted; then the rows in PostgreSQL against the 201s.
  */
+@LongRun
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class FaultsRunIT {
 

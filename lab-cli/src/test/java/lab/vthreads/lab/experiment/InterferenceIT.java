@@ -1,5 +1,6 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.infra.testsupport.LongRun;
 import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.plan.TestPreset;
 import lab.vthreads.lab.measured.ExperimentResults;
@@ -26,6 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * in three runs): the interference check must call that unfair. Partitioned, the load generator has CPUs of its own:
  * the check must call the run fair, and the results must say where each component ran.
  */
+@LongRun
 @Timeout(value = 12, unit = TimeUnit.MINUTES)
 class InterferenceIT {
 
