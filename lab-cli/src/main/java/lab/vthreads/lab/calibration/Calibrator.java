@@ -136,7 +136,10 @@ public final class Calibrator {
         try {
             if (snapshot == null) snapshot = DatabaseSnapshot.ofApplication(settings, progress);
             // One user first, as on every pair of cells (PairOfJvms): fresh JVMs load their classes one request at a time.
-            if (application()) ScenarioCheck.run(load, endpoints, cepsCsv, directory, progress);
+            if (application()) {
+                String failure = ScenarioCheck.run(load, endpoints, cepsCsv, directory, progress).failure();
+                if (failure != null) throw new IllegalStateException("the fresh services' first requests failed: " + failure);
+            }
             // Warm the JIT with the machine saturated first: C2 compiles after thousands of calls, and compiling is CPU
             // too. Warmed at the higher rate only, the lower-rate run that followed answered slower than the higher one
             // after it: the slope measured the JIT, not the requests. Where the preset prewarms,

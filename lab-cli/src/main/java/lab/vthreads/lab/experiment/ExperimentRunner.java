@@ -196,12 +196,13 @@ public final class ExperimentRunner {
                             hosted != null ? snapshot -> hosted.onHost(stack, base, load, partition, cores, snapshot) : null);
                 }
             }
+            tally.requireScenarioServedSomewhere();
             calibration = schedule.afterCells(stack, base, load, partition, cores, calibration);
             reactiveCalibration = reactive.afterCells(stack, base, load, partition, cores, reactiveCalibration);
         }
         deleteRecursively(base.runDirectory().resolve("postgres-data"));
         return ExperimentResults.assemble(preset, options.shortVariant(), started, environment, calibration, reactiveCalibration, scaled, partition, tally.results(),
-                tally.failures(), null, RunIdentity.of(options.home(), options.application(), options.scenario(), partition, environment.cores()));
+                tally.failures(), tally.coldStarts(), null, RunIdentity.of(options.home(), options.application(), options.scenario(), partition, environment.cores()));
     }
 
     private ScaledScenario scale(Calibration calibration, Partition partition) {

@@ -94,7 +94,7 @@ public final class ExternalRunner {
                 }
             }
             return ExperimentResults.assemble(preset, options.shortVariant(), started, Environments.describeExternal(options.home(), description),
-                    null, null, null, isolation.partition(), results, failures, description, RunIdentity.external(isolation.partition(), isolation.partition().machineCpuCount()));
+                    null, null, null, isolation.partition(), results, failures, Map.of(), description, RunIdentity.external(isolation.partition(), isolation.partition().machineCpuCount()));
         }
     }
 

@@ -47,6 +47,8 @@ final class PairOfJvms {
     static final class Tally {
         private final Map<Cell, List<ExperimentResults.RepeatResult>> results = new LinkedHashMap<>();
         private final Map<Cell, List<String>> failures = new LinkedHashMap<>();
+        private final Map<Cell, List<ExperimentResults.ColdStart>> coldStarts = new LinkedHashMap<>();
+        private final ColdStarts judged = new ColdStarts();
         private int runsDone;
 
         Tally(List<Cell> cells) {
@@ -59,6 +61,15 @@ final class PairOfJvms {
 
         Map<Cell, List<String>> failures() {
             return failures;
+        }
+
+        Map<Cell, List<ExperimentResults.ColdStart>> coldStarts() {
+            return coldStarts;
+        }
+
+        /** @throws StartFailure where every pair answered the scenario, none as it expects ({@link ColdStarts}) */
+        void requireScenarioServedSomewhere() {
+            judged.requireScenarioServedSomewhere();
         }
     }
 
@@ -97,23 +108,27 @@ final class PairOfJvms {
         } catch (StartFailure e) {
             // Services that cannot start (a bad factor, a port) must not cost the other groups their results.
             if (load.aborted()) throw e;
-            for (Cell cell : group.cells()) {
-                progress.didNotRun(cell.id(), repeat, e.getMessage());
-                tally.failures.computeIfAbsent(cell, c -> new ArrayList<>()).add("repeat " + repeat + ": " + e.getMessage());
-                tally.runsDone++;
-            }
+            didNotRun(group, repeat, e.getMessage());
             return;
         }
         try {
             if (group.cells().size() > 1) progress.note("services for " + String.join(", ", group.order()) + ", in that order");
             DatabaseSnapshot snapshot = DatabaseSnapshot.ofApplication(settings, progress);
-            // A user's application, on every pair, before the prewarm's users: each flow once by one user. On the first
-            // pair it stops a scenario the application does not serve; on each it loads the classes those requests need
-            // one request at a time, since a cold virtual-thread JVM handed all its users at once can deadlock there
-            // (every carrier pinned in class loading, blocked on a lock that an unmounted virtual thread holds; findings).
-            // What it writes goes with the snapshot's restore before the first cell.
+            // A user's application, on every pair, before the prewarm's users: each flow once by one user. It finds a
+            // scenario the application does not serve, and it loads the classes those requests need one request at a
+            // time, since a cold virtual-thread JVM handed all its users at once can deadlock there (every carrier pinned
+            // in class loading, blocked on a lock that an unmounted virtual thread holds; findings). That pass can hang
+            // too: then the hang is this mode's result, not the scenario's fault (ColdStarts). What it writes goes with
+            // the snapshot's restore before the first cell.
             if (settings.application() != null) {
-                ScenarioCheck.run(load, Endpoints.of(settings), options.home().resolve("wiremock/ceps.csv"), stackDir, progress);
+                ExperimentResults.ColdStart failed = tally.judged.judge(
+                        ScenarioCheck.run(load, Endpoints.of(settings), options.home().resolve("wiremock/ceps.csv"), stackDir, progress), repeat,
+                        RunProcesses.of(stack.processes()).servicePids(), first.id() + ", repeat " + repeat, stackDir, options.resultsDirectory(), progress);
+                if (failed != null) {
+                    group.cells().forEach(cell -> tally.coldStarts.computeIfAbsent(cell, c -> new ArrayList<>()).add(failed));
+                    didNotRun(group, repeat, failed.text());
+                    return;
+                }
             }
             MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold(), isolation);
             // Before the first cell: what the prewarm writes goes with the database's reset.
@@ -130,6 +145,15 @@ final class PairOfJvms {
             if (afterCells != null) afterCells.run(snapshot);
         } finally {
             stack.stopServices();
+        }
+    }
+
+    /** Every cell of the group, this repeat: counted as done, with the reason it did not run. */
+    private void didNotRun(StackPlan.Group group, int repeat, String why) {
+        for (Cell cell : group.cells()) {
+            progress.didNotRun(cell.id(), repeat, why);
+            tally.failures.computeIfAbsent(cell, c -> new ArrayList<>()).add("repeat " + repeat + ": " + why);
+            tally.runsDone++;
         }
     }
 

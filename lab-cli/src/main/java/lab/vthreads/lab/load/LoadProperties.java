@@ -73,6 +73,12 @@ public final class LoadProperties {
         return this;
     }
 
+    /** How long a request waits for its answer before it counts as "no response" (Gatling's {@code gatling.http.requestTimeout}, 60 s by default). */
+    public LoadProperties requestTimeout(java.time.Duration timeout) {
+        properties.put("gatling.http.requestTimeout", Long.toString(timeout.toMillis()));
+        return this;
+    }
+
     /** Where the simulation writes its JSON results ({@link GatlingResults} reads them). */
     public LoadProperties resultsFile(Path file) {
         properties.put("resultsFile", file.toString());

@@ -52,8 +52,10 @@ public record ExperimentResults(
      * 8: each {@code model} row's queueing prediction, bound, knee and mean response times (ResultsFiles).
      * 9: each run's {@code stall}: a service that served nothing, with every virtual-thread carrier blocked.
      * 10: each run's {@code firstAttempt}: a window measured while the compilers were at work, replaced by a second attempt.
+     * 11: each cell's {@code coldStarts}: a pair whose first requests went unanswered (or answered otherwise than on the
+     * other pair), that mode's result in place of the cells it did not run; the verdict's {@code coldStarts}.
      */
-    public static final String SCHEMA_VERSION = "10";
+    public static final String SCHEMA_VERSION = "11";
 
     public static final Map<String, String> UNITS = Map.of(
             "t", "seconds since the measured run started",
@@ -71,10 +73,10 @@ public record ExperimentResults(
     public static ExperimentResults assemble(Preset preset, boolean shortVariant, java.time.Instant started, Environment environment,
                                              Calibration calibration, Calibration reactiveCalibration, ScaledScenario scaled, Partition partition,
                                              Map<Cell, List<RepeatResult>> repeats, Map<Cell, List<String>> failures,
-                                             TargetDescription target, RunIdentity identity) {
+                                             Map<Cell, List<ColdStart>> coldStarts, TargetDescription target, RunIdentity identity) {
         List<CellResult> cells = new java.util.ArrayList<>();
         repeats.forEach((cell, runs) -> cells.add(new CellResult(cell.id(), cell.variant(), cell.mode(), cell.users(), cell, runs,
-                failures.getOrDefault(cell, List.of()))));
+                failures.getOrDefault(cell, List.of()), coldStarts.getOrDefault(cell, List.of()))));
         return new ExperimentResults(SCHEMA_VERSION, preset.name(), preset.description(), preset.why(), shortVariant, started.toString(),
                 java.time.Instant.now().toString(), environment, preset, calibration, reactiveCalibration, scaled, partition, cells, UNITS, target, identity);
     }
@@ -85,10 +87,56 @@ public record ExperimentResults(
     }
 
     /**
-     * @param factors  everything that defines the cell: the preset's settings with its variant's overrides
-     * @param failures why a repeat did not run (the stack would not start), one line each; empty when all ran
+     * @param factors    everything that defines the cell: the preset's settings with its variant's overrides
+     * @param failures   why a repeat did not run (the stack would not start, its cold start failed), one line each; empty when all ran
+     * @param coldStarts the repeats whose pair of JVMs failed its first requests (schema 11): this mode's result there
      */
-    public record CellResult(String id, String variant, ThreadMode mode, int users, Cell factors, List<RepeatResult> repeats, List<String> failures) {
+    public record CellResult(String id, String variant, ThreadMode mode, int users, Cell factors, List<RepeatResult> repeats, List<String> failures,
+                             List<ColdStart> coldStarts) {
+
+        public CellResult {
+            coldStarts = coldStarts == null ? List.of() : List.copyOf(coldStarts);
+        }
+
+        public CellResult(String id, String variant, ThreadMode mode, int users, Cell factors, List<RepeatResult> repeats, List<String> failures) {
+            this(id, variant, mode, users, factors, repeats, failures, List.of());
+        }
+    }
+
+    /**
+     * A fresh pair of JVMs whose first requests (each flow once by one user) were not all answered as the scenario
+     * expects, in an experiment that did not find the scenario at fault (another pair answered it, or a request got no
+     * answer at all). The cells it was to serve did not run; this is that mode's result in their place.
+     *
+     * @param repeat   the repeat whose pair it was
+     * @param hung     a request got no answer at all (it timed out): the JVM hung; false where every request was answered,
+     *                 otherwise than on the other pair
+     * @param requests what the load generator got ("GET /owners/{id}: no response (×3)")
+     * @param dumps    by service, its thread dump taken after the requests, relative to the results folder
+     * @param stalled  by service, what its dump named: every carrier blocked is a deadlock, with its known cause where the
+     *                 frames match one; empty where no dump named anything
+     */
+    public record ColdStart(int repeat, boolean hung, String requests, Map<String, String> dumps, Map<String, String> stalled) {
+
+        public ColdStart {
+            // In the services' order, as the dumps were taken.
+            dumps = dumps == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(dumps));
+            stalled = stalled == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(stalled));
+        }
+
+        /** Every carrier blocked in some service's dump. */
+        public boolean deadlocked() {
+            return !stalled.isEmpty();
+        }
+
+        /** The finding in one line, as the verdict and the cells' table say it. */
+        public String text() {
+            if (!hung) return "at cold start, its first requests not answered as the scenario expects: " + requests;
+            StringBuilder s = new StringBuilder(deadlocked() ? "deadlocked at cold start: " : "hung at cold start: ").append(requests);
+            stalled.forEach((service, why) -> s.append("; ").append(service).append(": ").append(why));
+            if (!deadlocked() && !dumps.isEmpty()) s.append("; no dump showed every carrier blocked (").append(String.join(", ", dumps.values())).append(")");
+            return s.toString();
+        }
     }
 
     /**

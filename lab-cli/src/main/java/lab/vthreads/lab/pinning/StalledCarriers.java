@@ -23,6 +23,15 @@ public final class StalledCarriers {
     /** Where the BLOCKED virtual threads stand, most common first: enough to recognise the path, short enough to read. */
     static final int FRAMES_SHOWN = 3;
 
+    /**
+     * The known cause, named where the frames match it: Spring Boot's nested-jar class loader under virtual threads. A
+     * class load is a native frame, so it pins its carrier; the loader's NestedJarFile methods are synchronized, so the
+     * pinned thread waits for a lock that an unmounted virtual thread may hold, and with every carrier so it never runs.
+     */
+    static final String NESTED_JAR_CLASS_LOADING = "known cause: class loading through Spring Boot's nested-jar loader (its NestedJarFile "
+            + "methods are synchronized; spring-boot issue 51463). JDK 26 (JDK-8369238) unpins some class-initialisation waits, not a "
+            + "class being loaded. A jar extracted (java -Djarmode=tools -jar JAR extract) loads its classes without that loader";
+
     private StalledCarriers() {
     }
 
@@ -34,11 +43,36 @@ public final class StalledCarriers {
             container.path("threads").forEach(threads::add);
             // The scheduler's pool is the container whose threads run continuations; an application's own ForkJoinPool is not.
             if (threads.isEmpty() || threads.stream().noneMatch(StalledCarriers::runsAContinuation)) continue;
-            if (!threads.stream().allMatch(t -> "BLOCKED".equals(t.path("state").asString()))) return Optional.empty();
+            // Its carriers are its workers, busy or idle; JDK 25 keeps the pool's timer thread (DelayScheduler) in the same container.
+            List<JsonNode> carriers = threads.stream().filter(StalledCarriers::isWorker).toList();
+            if (carriers.isEmpty() || !carriers.stream().allMatch(t -> "BLOCKED".equals(t.path("state").asString()))) return Optional.empty();
             return Optional.of(String.format(java.util.Locale.ROOT, "every carrier (%d of %d) blocked, a pinned virtual thread on each waiting for a "
-                    + "monitor: a deadlock; virtual threads blocked at %s", threads.size(), threads.size(), blockedVirtualThreads(containers)));
+                    + "monitor: a deadlock; virtual threads blocked at %s%s", carriers.size(), carriers.size(), blockedVirtualThreads(containers),
+                    inNestedJarClassLoading(containers) ? "; " + NESTED_JAR_CLASS_LOADING : ""));
         }
         return Optional.empty();
+    }
+
+    /** A BLOCKED virtual thread inside a class load that goes through Spring Boot's loader. */
+    private static boolean inNestedJarClassLoading(JsonNode containers) {
+        for (JsonNode container : containers) {
+            for (JsonNode thread : container.path("threads")) {
+                List<String> stack = new ArrayList<>();
+                thread.path("stack").forEach(f -> stack.add(f.asString()));
+                if (!ThreadDumps.isVirtual(thread, stack) || !"BLOCKED".equals(thread.path("state").asString())) continue;
+                boolean loading = stack.stream().anyMatch(f -> f.contains("java.lang.ClassLoader.loadClass"));
+                boolean bootLoader = stack.stream().anyMatch(f -> f.contains("org.springframework.boot.loader."));
+                if (loading && bootLoader) return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isWorker(JsonNode thread) {
+        for (JsonNode frame : thread.path("stack")) {
+            if (frame.asString().contains("java.util.concurrent.ForkJoinPool.runWorker")) return true;
+        }
+        return false;
     }
 
     private static boolean runsAContinuation(JsonNode thread) {

@@ -2,7 +2,9 @@ package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.measured.ExperimentResults;
 import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,8 +31,8 @@ public final class ResultsFiles {
             Files.createDirectories(directory);
             Summary summary = Summary.of(results, KeptRuns.before(directory, results));
             ObjectNode file = JSON.valueToTree(results);
-            file.set("verdict", JSON.valueToTree(summary.verdict()));
-            file.set("model", JSON.valueToTree(summary.model().stream().map(ResultsFiles::modelEntry).toList()));
+            file.set("verdict", withoutNaN(JSON.valueToTree(summary.verdict())));
+            file.set("model", withoutNaN(JSON.valueToTree(summary.model().stream().map(ResultsFiles::modelEntry).toList())));
             JSON.writeValue(directory.resolve("results.json").toFile(), file);
             Files.writeString(directory.resolve("summary.md"), SummaryMarkdown.render(results, summary));
             Files.writeString(directory.resolve("index.html"), HtmlReport.render(results, summary));
@@ -38,6 +40,21 @@ public final class ResultsFiles {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The conclusions' figures that could not be computed (a level whose mode did not run has no ratio) as null: JSON has
+     * no NaN, and Jackson would write the string "NaN" where a reader expects a number. They are never read back.
+     */
+    private static JsonNode withoutNaN(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            for (String name : java.util.List.copyOf(object.propertyNames())) object.set(name, withoutNaN(object.get(name)));
+        } else if (node instanceof ArrayNode array) {
+            for (int i = 0; i < array.size(); i++) array.set(i, withoutNaN(array.get(i)));
+        } else if (node.isDouble() && (Double.isNaN(node.asDouble()) || Double.isInfinite(node.asDouble()))) {
+            return JSON.getNodeFactory().nullNode();
+        }
+        return node;
     }
 
     private static Map<String, Object> modelEntry(Summary.ModelRow m) {

@@ -10,8 +10,10 @@ import lab.vthreads.lab.stack.ThreadMode;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -25,8 +27,10 @@ import java.util.Objects;
  *                  ("cell r1: 3 of 40 s dropped, first: …"): its CPU, memory and pool series are too thin to trust
  * @param silent    every run that answered no request in its window ("cell r1"): a service that stopped answering (a
  *                  deadlock, a crash) is a finding of its own, and no ratio with it means anything
+ * @param coldStarts every pair of JVMs whose first requests failed (ExperimentResults.ColdStart), once per pair: "virtual,
+ *                  repeat 1 (cells a, b): deadlocked at cold start: …"; the mode's result where its cells did not run
  */
-public record Verdict(List<Level> levels, List<String> unsettled, List<String> thin, List<String> silent) {
+public record Verdict(List<Level> levels, List<String> unsettled, List<String> thin, List<String> silent, List<String> coldStarts) {
 
     /** One paragraph under the verdict, for a reader who meets it for the first time. */
     public static final String HOW_TO_READ = "Virtual ÷ platform is the throughput ratio of the medians (above 1: virtual threads served more). "
@@ -52,10 +56,12 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
      * @param noise            what the ratio is against the noise, by {@link BetweenRuns#RULE}
      * @param betweenRuns      the ratios from fresh JVMs it was judged by (null: fewer than two)
      * @param stealFlagged     a window at this level ran while the hypervisor took more than the threshold of the machine's CPU
+     * @param coldStart        where a mode's cell did not run because its pair's first requests failed: that mode and
+     *                         what they found ("virtual: deadlocked at cold start: …"); null otherwise
      */
     public record Level(String variant, int users, Stat throughputRatio, Double predictedRatio, Double aaSpread, Integer aaUsers,
                         Boolean steady, String platformBound, String virtualBound, Noise noise, BetweenRuns betweenRuns, int repeats,
-                        boolean stealFlagged) {
+                        boolean stealFlagged, String coldStart) {
 
         /** True beyond the noise, false within it, null where it cannot be told (this run only, or no noise floor at all). */
         @com.fasterxml.jackson.annotation.JsonProperty("beyondNoise")
@@ -76,8 +82,8 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
         /** The level as one sentence. */
         public String sentence() {
             if (Double.isNaN(throughputRatio.median())) {
-                return String.format(Locale.ROOT, "%s%d users: **no ratio**: a mode's cell did not run (its reason is in the cells' table)",
-                        variant != null ? variant + ", " : "", users);
+                return String.format(Locale.ROOT, "%s%d users: **no ratio**: %s", variant != null ? variant + ", " : "", users,
+                        coldStart != null ? "**" + coldStart + "**" : "a mode's cell did not run (its reason is in the cells' table)");
             }
             if (!(throughputRatio.median() > 0) || Double.isInfinite(throughputRatio.median())) {
                 return String.format(Locale.ROOT, "%s%d users: **no ratio**: %s served no request in its window (see \"Served nothing\" below)",
@@ -140,7 +146,7 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
             levels.add(new Level(ratio.variant(), ratio.users(), ratioStat, predicted, noise != null ? noise.throughput() : null,
                     noise != null ? noise.users() : null, steady(rows, ratio.variant(), ratio.users()), bound(platformModel), bound(virtualModel),
                     judge(ratio.throughput(), own, between), between, Math.min(platform.repeats().size(), virtual.repeats().size()),
-                    atLevel(rows, ratio.variant(), ratio.users()).anyMatch(Row::anyStealFlagged)));
+                    atLevel(rows, ratio.variant(), ratio.users()).anyMatch(Row::anyStealFlagged), coldStart(platform, virtual)));
         }
         List<String> unsettled = new ArrayList<>();
         for (CellResult cell : results.cells()) {
@@ -163,7 +169,31 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
                 if (r.client().requests() == 0) silent.add(cell.id() + " r" + r.repeat() + stalled(r));
             }
         }
-        return new Verdict(levels, unsettled, thin, silent);
+        return new Verdict(levels, unsettled, thin, silent, coldStarts(results));
+    }
+
+    /** The mode whose cell did not run for a failed cold start, and what it found; null where both ran or neither failed so. */
+    private static String coldStart(CellResult platform, CellResult virtual) {
+        for (CellResult cell : List.of(virtual, platform)) {
+            if (cell.repeats().isEmpty() && !cell.coldStarts().isEmpty()) return cell.mode().label() + ": " + cell.coldStarts().getFirst().text();
+        }
+        return null;
+    }
+
+    /** Each failed cold start once, with the cells its pair was to serve (they share it). */
+    private static List<String> coldStarts(ExperimentResults results) {
+        record Pair(String mode, int repeat, String finding) {
+        }
+        Map<Pair, List<String>> cellsOf = new LinkedHashMap<>();
+        for (CellResult cell : results.cells()) {
+            for (ExperimentResults.ColdStart failed : cell.coldStarts()) {
+                cellsOf.computeIfAbsent(new Pair(cell.mode().label(), failed.repeat(), failed.text()), k -> new ArrayList<>()).add(cell.id());
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        cellsOf.forEach((pair, cells) -> lines.add(String.format(Locale.ROOT, "%s, repeat %d (%s): %s", pair.mode(), pair.repeat(),
+                String.join(", ", cells), pair.finding())));
+        return lines;
     }
 
     /** What the thread dump after a silent window named, per service (RunContext#stall); nothing where it named nothing. */
@@ -177,6 +207,10 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
     /** The verdict as lines of text (with markdown's bold): one per level, then the runs measured on services that never settled. */
     public List<String> lines() {
         List<String> lines = new ArrayList<>(levels.stream().map(Level::sentence).toList());
+        if (coldStarts != null && !coldStarts.isEmpty()) {
+            lines.add("**Cold start failed**: " + String.join("; ", coldStarts) + ". The pair's cells did not run: that is this mode's result "
+                    + "here, not the scenario's fault (the thread dumps are in the cells' folders)");
+        }
         if (silent != null && !silent.isEmpty()) {
             lines.add("**Served nothing**: " + String.join(", ", silent) + " answered no request in the window: the service stopped answering "
                     + "(its thread dump after the window, its log, the pinning table and the JFR recording in the cell's folder say more); no figure of those runs is a throughput");

@@ -96,8 +96,8 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
         Set<String> names = new LinkedHashSet<>(run.processes().byName().keySet());
         names.add(Sampler.LAB);
         ExperimentResults.RepeatResult result = Measurements.repeat(repeat, attempt, run.results(exit), run.sampler(), names, reportOf(dir), stealThreshold);
-        Map<String, String> stall = result.client().ok() == 0 ? SilentWindow.dump(measured.servicePids(), cell.id() + ", repeat " + repeat, dir,
-                resultsDirectory, progress) : null;
+        Map<String, String> stall = result.client().ok() == 0 ? HangDumps.take(measured.servicePids(), cell.id() + ", repeat " + repeat
+                + ": served nothing in its window", "served-nothing", dir, resultsDirectory, progress).stalledOrNull() : null;
         ExperimentResults.StackUse use = stack == null ? null : new ExperimentResults.StackUse(stack.position(), stack.order(), rowsAtStart);
         ExperimentResults.RunContext seen = observedOnServices(result.window(), measured, cell, run.sampler().startEpochMs(), dir);
         FaultOutcome faulted = events == null ? null : outcome(resultsFile, events, endpoints, cell.factors().effectiveCepReadTimeoutMs());

@@ -16,22 +16,39 @@ import java.util.List;
 /**
  * A user's scenario, tried once against the started application before anything is measured: each flow by one user.
  * The scenario's file is checked before any JVM starts, but only the application can say whether it serves a path; a
- * scenario it does not serve would otherwise cost a whole run to report cells of failures.
+ * scenario it does not serve would otherwise cost a whole run to report cells of failures. On a fresh JVM it is also
+ * the first traffic, so what it finds may be the JVM's own (a cold start that hangs): it reports what it got, and the
+ * experiment judges whose it is.
  */
 public final class ScenarioCheck {
 
     /** Far more than one pass through any flow takes, think time included. */
     private static final long TIMEOUT_SECONDS = 120;
 
+    /**
+     * How long one request may wait: far more than a cold JVM takes to answer its first request (seconds, lazy
+     * initialisation included), and short enough that a hung one is found, and dumped, while the run waits.
+     */
+    static final java.time.Duration REQUEST_TIMEOUT = java.time.Duration.ofSeconds(30);
+
+    /** The load generator's words for a request with no status at all (RunRecorder). */
+    static final String NO_RESPONSE = "no response";
+
     private ScenarioCheck() {
     }
 
-    /** @throws StartFailure naming each request that failed and how, when one did */
-    public static void run(LoadGenerators load, Endpoints endpoints, Path cepsCsv, Path dir, Progress progress) {
+    public static FirstRequests run(LoadGenerators load, Endpoints endpoints, Path cepsCsv, Path dir, Progress progress) {
         Path resultsFile = dir.resolve("gatling-results-scenario-check.json");
         ManagedProcess gatling = load.startUnmeasured(LoadProperties.closed(endpoints.gateway(), cepsCsv, 1).profile(0, 1, 0).everyFlowOnce()
-                .resultsFile(resultsFile), dir.resolve("scenario-check"), dir.resolve("scenario-check.log"));
-        int exit = load.await(gatling, TIMEOUT_SECONDS);
+                .requestTimeout(REQUEST_TIMEOUT).resultsFile(resultsFile), dir.resolve("scenario-check"), dir.resolve("scenario-check.log"));
+        int exit;
+        try {
+            exit = load.await(gatling, TIMEOUT_SECONDS);
+        } catch (IllegalStateException outlasted) {
+            load.requireNotAborted();
+            // A request waiting out its timeout after another: the flows were still unanswered, whatever the results say.
+            return new FirstRequests.Unanswered("the flows were still waiting for answers after " + TIMEOUT_SECONDS + " s");
+        }
         // The whole run's totals: a check has no steady window to speak of.
         JsonNode results;
         try {
@@ -40,13 +57,27 @@ public final class ScenarioCheck {
             throw new StartFailure("the scenario's check against the application wrote no results (load generator exit " + exit + "); see "
                     + dir.resolve("scenario-check.log"));
         }
-        long ok = results.path("ok").asLong(), ko = results.path("ko").asLong();
-        if (ko > 0 || ok == 0) {
-            throw new StartFailure("the scenario failed against the application before anything was measured: " + reasons(results.path("koReasons"))
-                    + ". Correct the scenario (./lab check-scenario FILE shows what it sends) or the application; the load generator's log is "
-                    + dir.resolve("scenario-check.log"));
+        FirstRequests found = of(results);
+        if (found instanceof FirstRequests.Answered answered) {
+            progress.note("scenario checked: each flow once, " + answered.ok() + " requests answered as expected");
         }
-        progress.note("scenario checked: each flow once, " + ok + " requests answered as expected");
+        return found;
+    }
+
+    /** The check's whole-run totals read: a request with no status at all is unanswered, whatever else came back. */
+    static FirstRequests of(JsonNode results) {
+        long ok = results.path("ok").asLong(), ko = results.path("ko").asLong();
+        if (ko == 0 && ok > 0) return new FirstRequests.Answered(ok);
+        String reasons = reasons(results.path("koReasons"));
+        return reasons.contains(NO_RESPONSE) ? new FirstRequests.Unanswered(reasons + " (each request waited up to " + REQUEST_TIMEOUT.toSeconds() + " s)")
+                : new FirstRequests.AnsweredOtherwise(reasons);
+    }
+
+    /** The message when every pair's requests were answered, none as the scenario expects: the scenario's to correct. */
+    public static String scenarioFault(String reasons, Path dir) {
+        return "the scenario failed against the application before anything was measured: " + reasons
+                + ". Correct the scenario (./lab check-scenario FILE shows what it sends) or the application; the load generator's log is "
+                + dir.resolve("scenario-check.log");
     }
 
     private static String reasons(JsonNode reasons) {

@@ -1,5 +1,6 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.infra.testsupport.LongRun;
 import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.plan.TestPreset;
 import lab.vthreads.lab.measured.ExperimentResults;
@@ -54,6 +55,7 @@ class AppExperimentIT {
      * its Prometheus endpoint (only health and metrics exposed), which the lab reads from the links it lists.
      */
     @Test
+    @LongRun
     void measuresAUsersJarFromTheSameDataInEveryCell(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
         Path dir = temp.resolve("run");
         Preset tiny = TestPreset.named("tiny-app").description("A user's application, a few seconds a cell.").simulation("ScenarioSimulation")
@@ -110,6 +112,7 @@ class AppExperimentIT {
      * generator's counts, the processes' CPU and the JVM's own counters.
      */
     @Test
+    @LongRun
     void theCalibrationsProbePredictsTheThreadBoundOfADownstreamWait(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
         Path dir = temp.resolve("run");
         // A call of 200 ms, so that the bound is the threads' wait and not their CPU: a platform pair still cold after its
@@ -169,6 +172,7 @@ class AppExperimentIT {
      * (Management behind security is ReadinessTest's and ActuatorLinksTest's, on servers answering 401.)
      */
     @Test
+    @LongRun
     void anApplicationThatAnswersUnknownPaths500AndStartsSlowlyIsCalibratedFromTheLabsSide(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp)
             throws Exception {
         Path dir = temp.resolve("run");
@@ -210,6 +214,52 @@ class AppExperimentIT {
         assertThat(results.calibration().probe().responseMs()).isBetween(100.0, 140.0);
         assertThat(Summary.of(results).model()).extracting(Summary.ModelRow::cell).containsExactlyInAnyOrderElementsOf(
                 results.cells().stream().map(ExperimentResults.CellResult::id).toList());
+        assertThat(runner.loadGenerators()).isNotEmpty().noneMatch(g -> g.process().isAlive());
+    }
+
+    /**
+     * A cold start that deadlocks on virtual threads (lab-corpus-app's {@code corpus.cold-start-deadlock}: every carrier
+     * pinned in a static initialiser, BLOCKED on a monitor that an unmounted virtual thread holds). The platform pair
+     * answered the same flow, so the lab does not blame the scenario: it dumps the hung JVM, names the deadlock as the
+     * virtual mode's result, and keeps and reports the platform cell.
+     */
+    @Test
+    @LongRun
+    void aColdStartThatDeadlocksIsTheVirtualModesResultAndThePlatformCellIsKept(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
+        Path dir = temp.resolve("run");
+        Preset tiny = TestPreset.named("tiny-cold-start").description("A stranger whose first request on virtual threads deadlocks its JVM.")
+                .simulation("ScenarioSimulation").users(2).modes("platform", "virtual").seconds(1, 4, 1).set("prewarmSeconds", 0).build();
+        Path scenario = Files.writeString(temp.resolve("scenario.yaml"), """
+                scenarios:
+                  - name: cold
+                    flow:
+                      - get: /cold
+                """);
+        Application stranger = lab.vthreads.lab.app.CorpusApp.with(HOME, java.util.Map.of("corpus.cold-start-deadlock", "true"));
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).progressTo(progress).application(stranger, scenario).build());
+
+        ExperimentResults results = runner.run();
+        ResultsFiles.write(dir, results);
+
+        ExperimentResults.CellResult platform = results.cells().stream().filter(c -> c.mode() == lab.vthreads.lab.stack.ThreadMode.PLATFORM).findFirst().orElseThrow();
+        ExperimentResults.CellResult virtual = results.cells().stream().filter(c -> c.mode() == lab.vthreads.lab.stack.ThreadMode.VIRTUAL).findFirst().orElseThrow();
+        assertThat(platform.repeats()).hasSize(1);
+        assertThat(platform.repeats().getFirst().client().ko()).isZero();
+        assertThat(platform.coldStarts()).isEmpty();
+        assertThat(virtual.repeats()).isEmpty();
+        ExperimentResults.ColdStart hung = virtual.coldStarts().getFirst();
+        assertThat(hung.hung()).isTrue();
+        assertThat(hung.requests()).contains("GET /cold: no response");
+        assertThat(hung.stalled()).containsOnlyKeys("app");
+        assertThat(hung.stalled().get("app")).startsWith("every carrier").contains("ColdStartDeadlock$").doesNotContain("known cause");
+        assertThat(dir.resolve(hung.dumps().get("app"))).isNotEmptyFile();
+        assertThat(virtual.failures()).singleElement().asString().contains("deadlocked at cold start");
+        // The verdict states it as the virtual mode's result; the report is written; the scenario is not blamed.
+        assertThat(String.join("\n", Summary.of(results).verdict().lines())).contains("virtual: deadlocked at cold start", "**Cold start failed**");
+        assertThat(dir.resolve("index.html")).isNotEmptyFile();
+        assertThat(ExperimentRunIT.ResultsFilesSchema.validate(dir.resolve("results.json"))).isEmpty();
+        assertThat(progress.toString()).doesNotContain("Correct the scenario");
         assertThat(runner.loadGenerators()).isNotEmpty().noneMatch(g -> g.process().isAlive());
     }
 

@@ -29,7 +29,33 @@ class StalledCarriersTest {
                 .startsWith("every carrier (2 of 2) blocked, a pinned virtual thread on each waiting for a monitor: a deadlock")
                 .contains("java.lang.ClassLoader.loadClass(ClassLoader.java:537) (1)")
                 .contains("org.springframework.boot.loader.jar.NestedJarFile.hasEntry(NestedJarFile.java:251) (1)")
-                .doesNotContain("java.base/"));
+                .doesNotContain("java.base/")
+                .endsWith(StalledCarriers.NESTED_JAR_CLASS_LOADING));
+    }
+
+    @Test
+    void theKnownCauseIsNamedOnlyWhereTheFramesMatchIt() throws Exception {
+        // The same deadlock with the blocked threads' frames outside Spring Boot's loader: a deadlock, no cause named.
+        Path elsewhere = Files.writeString(dir.resolve("elsewhere.json"), Files.readString(fixture()).replace("org.springframework.boot.loader.", "com.example.loader."));
+        assertThat(StalledCarriers.read(elsewhere)).hasValueSatisfying(why -> assertThat(why)
+                .startsWith("every carrier (2 of 2) blocked").doesNotContain("known cause"));
+    }
+
+    @Test
+    void thePoolsTimerThreadIsNoCarrier() throws Exception {
+        // JDK 25 keeps the scheduler's DelayScheduler (virtual threads' sleeps and timeouts) in the carriers' container,
+        // WAITING however blocked the carriers are: as jcmd wrote it in a corpus application deadlocked at cold start.
+        String dump = Files.readString(fixture());
+        int worker = dump.lastIndexOf("{", dump.lastIndexOf("\"tid\"", dump.indexOf("\"ForkJoinPool-1-worker-1\"")));
+        String timer = """
+                {"tid": "60", "time": "2026-12-04T14:53:40Z", "name": "ForkJoinPool-1-delayScheduler", "state": "WAITING", "stack": [
+                  "java.base/jdk.internal.misc.Unsafe.park(Native Method)",
+                  "java.base/java.util.concurrent.DelayScheduler.loop(DelayScheduler.java:253)",
+                  "java.base/java.util.concurrent.DelayScheduler.run(DelayScheduler.java:221)"]},
+                """;
+        Path withTimer = Files.writeString(dir.resolve("timer.json"), dump.substring(0, worker) + timer + dump.substring(worker));
+
+        assertThat(StalledCarriers.read(withTimer)).hasValueSatisfying(why -> assertThat(why).startsWith("every carrier (2 of 2) blocked"));
     }
 
     @Test

@@ -94,7 +94,7 @@ class VerdictTest {
         ResultsFiles.write(dir, results);
 
         JsonNode json = JsonMapper.builder().build().readTree(dir.resolve("results.json").toFile());
-        assertThat(json.get("schemaVersion").asString()).isEqualTo("10");
+        assertThat(json.get("schemaVersion").asString()).isEqualTo("11");
         JsonNode level = json.get("verdict").get("levels").get(0);
         assertThat(level.get("users").asInt()).isEqualTo(200);
         assertThat(level.get("throughputRatio").get("median").asDouble()).isCloseTo(8.0, within(1e-9));
@@ -160,6 +160,33 @@ class VerdictTest {
 
         assertThat(level(verdict, 200).sentence()).isEqualTo("200 users: **no ratio**: a mode's cell did not run (its reason is in the cells' table)");
         assertThat(verdict.silent()).isEmpty();
+    }
+
+    @Test
+    void aModeWhosePairHungAtColdStartHasThatHangAsItsResult(@TempDir Path dir) throws Exception {
+        // The virtual pair's first request went unanswered and its dump showed every carrier blocked.
+        CellResult virtual = cell(ThreadMode.VIRTUAL, 200, false);
+        ExperimentResults.ColdStart hung = new ExperimentResults.ColdStart(1, true, "GET /owners/{id}: no response (×3)",
+                java.util.Map.of("app", "cells/virtual-200u/r1/app-threads-cold-start.json"), java.util.Map.of("app", "every carrier (2 of 2) blocked"));
+        virtual = new CellResult(virtual.id(), virtual.variant(), virtual.mode(), virtual.users(), virtual.factors(), List.of(),
+                List.of("repeat 1: " + hung.text()), List.of(hung));
+        ExperimentResults results = experiment(List.of(cell(ThreadMode.PLATFORM, 200, false, run(1, 50, 0.01, true)), virtual), true);
+
+        Verdict verdict = Summary.of(results).verdict();
+
+        assertThat(level(verdict, 200).sentence()).isEqualTo("200 users: **no ratio**: **virtual: deadlocked at cold start: GET /owners/{id}: no response (×3); "
+                + "app: every carrier (2 of 2) blocked**");
+        assertThat(verdict.coldStarts()).containsExactly("virtual, repeat 1 (virtual-200u): deadlocked at cold start: GET /owners/{id}: no response (×3); "
+                + "app: every carrier (2 of 2) blocked");
+        assertThat(verdict.lines()).anySatisfy(l -> assertThat(l).startsWith("**Cold start failed**: virtual, repeat 1").contains("not the scenario's fault"));
+        assertThat(verdict.silent()).isEmpty();
+        // In results.json the missing ratio is null (JSON has no NaN), the hang beside it.
+        ResultsFiles.write(dir, results);
+        JsonNode json = JsonMapper.builder().build().readTree(dir.resolve("results.json").toFile());
+        assertThat(json.get("verdict").get("levels").get(0).get("throughputRatio").get("median").isNull()).isTrue();
+        assertThat(json.get("verdict").get("coldStarts").get(0).asString()).startsWith("virtual, repeat 1 (virtual-200u): deadlocked at cold start");
+        assertThat(json.get("cells").get(1).get("coldStarts").get(0).get("hung").asBoolean()).isTrue();
+        assertThat(ResultsFiles.read(dir.resolve("results.json")).cells().get(1).coldStarts()).containsExactly(hung);
     }
 
     @Test

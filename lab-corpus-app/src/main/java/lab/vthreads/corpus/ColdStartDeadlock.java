@@ -1,0 +1,91 @@
+package lab.vthreads.corpus;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * With {@code corpus.cold-start-deadlock=true}, {@code GET /cold} deadlocks the JVM on its first request when it runs
+ * on a virtual thread, the way a cold start can in a class loader whose methods are synchronized: a virtual thread
+ * takes a monitor and unmounts while it holds it (JEP 491 lets it); then, on every carrier, a virtual thread
+ * initialises a class whose static initialiser enters that monitor. The JVM runs a static initialiser from a native
+ * frame, which pins the carrier, so each carrier is BLOCKED on the monitor, and the holder never gets one back to
+ * release it. On platform threads it answers at once.
+ */
+@RestController
+@ConditionalOnProperty(name = "corpus.cold-start-deadlock", havingValue = "true")
+class ColdStartDeadlock {
+
+    static final Object SHARED = new Object();
+
+    // curl http://127.0.0.1:8080/cold
+    @GetMapping("/cold")
+    String cold() throws InterruptedException {
+        if (!Thread.currentThread().isVirtual()) return "answered on a platform thread";
+        Thread holder = Thread.ofVirtual().name("holder").start(() -> {
+            synchronized (SHARED) {
+                sleep(1_000);
+            }
+        });
+        Thread.sleep(200);
+        List<Thread> initialisers = new ArrayList<>();
+        List<Runnable> classes = List.of(First::touch, Second::touch, Third::touch, Fourth::touch, Fifth::touch, Sixth::touch, Seventh::touch, Eighth::touch);
+        int carriers = Math.min(classes.size(), Integer.getInteger("jdk.virtualThreadScheduler.parallelism", Runtime.getRuntime().availableProcessors()));
+        for (int i = 0; i < carriers; i++) initialisers.add(Thread.ofVirtual().name("initialiser-" + i).start(classes.get(i)));
+        for (Thread initialiser : initialisers) initialiser.join();
+        holder.join();
+        return "answered on a virtual thread";
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    // One class per carrier: a thread waiting for another's initialisation of the same class would not be BLOCKED on the monitor.
+    static final class First {
+        static { synchronized (SHARED) { } }
+        static void touch() { }
+    }
+
+    static final class Second {
+        static { synchronized (SHARED) { } }
+        static void touch() { }
+    }
+
+    static final class Third {
+        static { synchronized (SHARED) { } }
+        static void touch() { }
+    }
+
+    static final class Fourth {
+        static { synchronized (SHARED) { } }
+        static void touch() { }
+    }
+
+    static final class Fifth {
+        static { synchronized (SHARED) { } }
+        static void touch() { }
+    }
+
+    static final class Sixth {
+        static { synchronized (SHARED) { } }
+        static void touch() { }
+    }
+
+    static final class Seventh {
+        static { synchronized (SHARED) { } }
+        static void touch() { }
+    }
+
+    static final class Eighth {
+        static { synchronized (SHARED) { } }
+        static void touch() { }
+    }
+}
