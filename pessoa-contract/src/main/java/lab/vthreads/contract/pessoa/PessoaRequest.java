@@ -15,7 +15,7 @@ import java.util.List;
  */
 public record PessoaRequest(
         @NotBlank @CPF String cpf,
-        @NotBlank @Size(max = 100) String nome,
+        @NotBlank @Size(max = 100) @StorableText String nome,
         @NotNull @Size(min = 1, max = 5) List<@NotNull @Valid EnderecoRequest> enderecos) {
 
     public record EnderecoRequest(@NotBlank @Pattern(regexp = "\\d{5}-?\\d{3}", message = "must be 8 digits, with or without a dash") String cep) {

@@ -43,6 +43,18 @@ class PessoaRequestValidationTest {
     }
 
     @Test
+    void refusesANameThatPostgresCannotStoreAsSentAndKeepsEveryCharacter() {
+        assertThat(invalidFields(request(Cpfs.next(), "ANA\u0000MARIA", "01001000"))).containsExactly("nome");
+        assertThat(invalidFields(request(Cpfs.next(), "ANA\ud800MARIA", "01001000"))).containsExactly("nome");
+        assertThat(invalidFields(request(Cpfs.next(), "ANA\ud800", "01001000"))).containsExactly("nome");
+        assertThat(invalidFields(request(Cpfs.next(), "\udc00\ud800", "01001000"))).containsExactly("nome");
+        // A character outside the Basic Multilingual Plane is a pair, a character like any other; so are accents,
+        // right-to-left text and combining marks.
+        assertThat(invalidFields(request(Cpfs.next(), "JOÃO \uD83D\uDE00", "01001000"))).isEmpty();
+        assertThat(invalidFields(request(Cpfs.next(), "\u05D3\u05D5\u05D3 e\u0301", "01001000"))).isEmpty();
+    }
+
+    @Test
     void wantsOneToFiveAddressesEachWithAnEightDigitCep() {
         assertThat(invalidFields(request(Cpfs.next(), "X"))).containsExactly("enderecos");
         assertThat(invalidFields(request(Cpfs.next(), "X", "1", "2", "3", "4", "5", "6"))).contains("enderecos");

@@ -52,6 +52,10 @@ public abstract class InvalidInputContract extends ContractTest {
                 Arguments.of("cpf with letters", Http.pessoa("8908498087a", "X", "01001000"), "invalid-request", "cpf"),
                 Arguments.of("blank nome", Http.pessoa(VALID_CPF, "   ", "01001000"), "invalid-request", "nome"),
                 Arguments.of("nome over 100", Http.pessoa(VALID_CPF, longName, "01001000"), "invalid-request", "nome"),
+                // Text PostgreSQL cannot store as sent: a NUL (its text type refuses it), an unpaired surrogate (stored as "?").
+                Arguments.of("nome with a NUL character", Http.pessoa(VALID_CPF, "ANA\\u0000MARIA", "01001000"), "invalid-request", "nome"),
+                Arguments.of("nome with an unpaired surrogate", Http.pessoa(VALID_CPF, "ANA\\ud800MARIA", "01001000"), "invalid-request", "nome"),
+                Arguments.of("nome with a reversed surrogate pair", Http.pessoa(VALID_CPF, "ANA\\udc00\\ud800", "01001000"), "invalid-request", "nome"),
                 Arguments.of("no enderecos", Http.pessoa(VALID_CPF, "X"), "invalid-request", "enderecos"),
                 Arguments.of("six enderecos", Http.pessoa(VALID_CPF, "X", "01001000", "01001000", "01001000", "01001000", "01001000", "01001000"), "invalid-request", "enderecos"),
                 Arguments.of("null endereco", "{\"cpf\":\"" + VALID_CPF + "\",\"nome\":\"X\",\"enderecos\":[null]}", "invalid-request", "enderecos[0]"),
