@@ -228,7 +228,9 @@ class AppExperimentIT {
     void aColdStartThatDeadlocksIsTheVirtualModesResultAndThePlatformCellIsKept(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path temp) throws Exception {
         Path dir = temp.resolve("run");
         Preset tiny = TestPreset.named("tiny-cold-start").description("A stranger whose first request on virtual threads deadlocks its JVM.")
-                .simulation("ScenarioSimulation").users(2).modes("platform", "virtual").seconds(1, 4, 1).set("prewarmSeconds", 0).build();
+                .simulation("ScenarioSimulation").users(2).modes("platform", "virtual").seconds(1, 4, 1).set("prewarmSeconds", 0)
+                // The corpus deadlocks up to two carriers, as many as this project's machine gives a JVM; a larger one would give more.
+                .set("carriers", 2).build();
         Path scenario = Files.writeString(temp.resolve("scenario.yaml"), """
                 scenarios:
                   - name: cold
