@@ -13,7 +13,7 @@ import java.util.List;
  * takes a monitor and unmounts while it holds it (JEP 491 lets it); then, on every carrier, a virtual thread
  * initialises a class whose static initialiser enters that monitor. The JVM runs a static initialiser from a native
  * frame, which pins the carrier, so each carrier is BLOCKED on the monitor, and the holder never gets one back to
- * release it. It takes two carriers at most (a JVM with more answers after a second): run it with
+ * release it. It takes two carriers at most (a JVM with more answers at once): run it with
  * {@code -Djdk.virtualThreadScheduler.parallelism=2} or fewer. On platform threads it answers at once.
  */
 @RestController
@@ -26,18 +26,21 @@ class ColdStartDeadlock {
     @GetMapping("/cold")
     String cold() throws InterruptedException {
         if (!Thread.currentThread().isVirtual()) return "answered on a platform thread";
-        Thread holder = Thread.ofVirtual().name("holder").start(() -> {
-            synchronized (SHARED) {
-                sleep(1_000);
-            }
-        });
-        Thread.sleep(200);
-        List<Thread> initialisers = new ArrayList<>();
         List<Runnable> classes = List.of(First::touch, Second::touch);
         int carriers = Math.min(classes.size(), Integer.getInteger("jdk.virtualThreadScheduler.parallelism", Runtime.getRuntime().availableProcessors()));
-        for (int i = 0; i < carriers; i++) initialisers.add(Thread.ofVirtual().name("initialiser-" + i).start(classes.get(i)));
-        for (Thread initialiser : initialisers) initialiser.join();
+        List<Thread> initialisers = new ArrayList<>();
+        for (int i = 0; i < carriers; i++) initialisers.add(Thread.ofVirtual().name("initialiser-" + i).unstarted(classes.get(i)));
+        // The holder lets go only once every initialiser is blocked on the monitor: with a carrier pinned under each,
+        // its last sleep never ends, whatever the timing; with a carrier to spare, it ends, and the request is answered.
+        Thread holder = Thread.ofVirtual().name("holder").start(() -> {
+            synchronized (SHARED) {
+                initialisers.forEach(Thread::start);
+                while (initialisers.stream().anyMatch(t -> t.getState() != Thread.State.BLOCKED)) sleep(10);
+                sleep(100);
+            }
+        });
         holder.join();
+        for (Thread initialiser : initialisers) initialiser.join();
         return "answered on a virtual thread";
     }
 
