@@ -111,6 +111,17 @@ public abstract class InvalidInputContract extends ContractTest {
     }
 
     @Test
+    void rejectsAWildcardMediaTypeWith415() {
+        // Found by GeneratedInputContract: pessoa-service answered it 500.
+        Http.Reply reply = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v1/pessoas"))
+                .header("Content-Type", "application/*")
+                .POST(HttpRequest.BodyPublishers.ofString(Http.pessoa(VALID_CPF, "X", "01001000"))));
+
+        assertThat(reply.status()).isEqualTo(415);
+        assertThat(reply.header("Content-Type")).startsWith("application/problem+json");
+    }
+
+    @Test
     void rejectsAnotherMediaTypeWith415() {
         Http.Reply reply = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v1/pessoas"))
                 .header("Content-Type", "text/plain")

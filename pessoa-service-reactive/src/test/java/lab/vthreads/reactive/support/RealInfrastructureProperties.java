@@ -6,21 +6,29 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.test.context.DynamicPropertyRegistrar;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /** Points the reactive service at the PostgreSQL and CEP API every integration test of this JVM shares. */
 @TestConfiguration(proxyBeanMethods = false)
 public class RealInfrastructureProperties {
 
     @Bean
     DynamicPropertyRegistrar realInfrastructureProperties() {
-        return registry -> {
-            String jdbcUrl = SharedInfrastructure.postgres().jdbcUrl();
-            registry.add("spring.r2dbc.url", () -> "r2dbc:" + jdbcUrl.substring("jdbc:".length()));
-            registry.add("spring.r2dbc.username", () -> EmbeddedPostgresServer.USER);
-            registry.add("spring.r2dbc.password", () -> EmbeddedPostgresServer.PASSWORD);
-            registry.add("spring.flyway.url", () -> jdbcUrl);
-            registry.add("spring.flyway.user", () -> EmbeddedPostgresServer.USER);
-            registry.add("spring.flyway.password", () -> EmbeddedPostgresServer.PASSWORD);
-            registry.add("lab.cep.base-url", () -> SharedInfrastructure.cep().baseUrl());
-        };
+        return registry -> values().forEach((name, value) -> registry.add(name, () -> value));
+    }
+
+    /** The properties as values, also for a service started outside Spring's test context (GeneratedInputIT). */
+    public static Map<String, Object> values() {
+        String jdbcUrl = SharedInfrastructure.postgres().jdbcUrl();
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put("spring.r2dbc.url", "r2dbc:" + jdbcUrl.substring("jdbc:".length()));
+        values.put("spring.r2dbc.username", EmbeddedPostgresServer.USER);
+        values.put("spring.r2dbc.password", EmbeddedPostgresServer.PASSWORD);
+        values.put("spring.flyway.url", jdbcUrl);
+        values.put("spring.flyway.user", EmbeddedPostgresServer.USER);
+        values.put("spring.flyway.password", EmbeddedPostgresServer.PASSWORD);
+        values.put("lab.cep.base-url", SharedInfrastructure.cep().baseUrl());
+        return values;
     }
 }
