@@ -121,12 +121,7 @@ class AppExperimentIT {
         Preset tiny = TestPreset.named("tiny-app-threads").description("One downstream call of 200 ms behind 4 Tomcat threads and 16 users.")
                 .simulation("ScenarioSimulation").users(16).seconds(1, 6, 2).cepLatency("fixed:200").set("tomcatThreads", 4)
                 .set("prewarmSeconds", 20).build();
-        Path scenario = Files.writeString(temp.resolve("scenario.yaml"), """
-                scenarios:
-                  - name: one downstream call
-                    flow:
-                      - get: /v1/io
-                """);
+        Path scenario = oneGet(temp, "one downstream call", "/v1/io");
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         Application withoutActuator = PessoaAsAStranger.withStubs(HOME, java.util.Map.of("management.endpoints.access.default", "none"));
         ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).calibrated(8).progressTo(progress)
@@ -178,12 +173,7 @@ class AppExperimentIT {
         Path dir = temp.resolve("run");
         Preset tiny = TestPreset.named("tiny-stranger").description("A stranger's application, 100 ms waits behind 4 Tomcat threads and 16 users.")
                 .simulation("ScenarioSimulation").users(16).modes("virtual").seconds(1, 4, 1).set("tomcatThreads", 4).set("prewarmSeconds", 20).build();
-        Path scenario = Files.writeString(temp.resolve("scenario.yaml"), """
-                scenarios:
-                  - name: work
-                    flow:
-                      - get: /work
-                """);
+        Path scenario = oneGet(temp, "work", "/work");
         Application stranger = lab.vthreads.lab.app.CorpusApp.with(HOME, java.util.Map.of("corpus.unknown-paths-500", "true",
                 "corpus.start-delay-seconds", "10", "corpus.wait-ms", "100"));
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
@@ -231,12 +221,7 @@ class AppExperimentIT {
                 .simulation("ScenarioSimulation").users(2).modes("platform", "virtual").seconds(1, 4, 1).set("prewarmSeconds", 0)
                 // The corpus deadlocks up to two carriers, as many as this project's machine gives a JVM; a larger one would give more.
                 .set("carriers", 2).build();
-        Path scenario = Files.writeString(temp.resolve("scenario.yaml"), """
-                scenarios:
-                  - name: cold
-                    flow:
-                      - get: /cold
-                """);
+        Path scenario = oneGet(temp, "cold", "/cold");
         Application stranger = lab.vthreads.lab.app.CorpusApp.with(HOME, java.util.Map.of("corpus.cold-start-deadlock", "true"));
         ByteArrayOutputStream progress = new ByteArrayOutputStream();
         ExperimentRunner runner = new ExperimentRunner(RunnerOptions.of(tiny, dir).progressTo(progress).application(stranger, scenario).build());
@@ -291,5 +276,15 @@ class AppExperimentIT {
                 assertThat(free.isBound()).as("port " + port).isTrue();
             }
         }
+    }
+
+    /** A scenario of one flow that GETs one path. */
+    private static Path oneGet(Path temp, String flow, String path) throws java.io.IOException {
+        return Files.writeString(temp.resolve("scenario.yaml"), """
+                scenarios:
+                  - name: %s
+                    flow:
+                      - get: %s
+                """.formatted(flow, path));
     }
 }
