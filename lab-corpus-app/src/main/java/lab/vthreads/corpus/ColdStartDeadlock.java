@@ -15,6 +15,11 @@ import java.util.List;
  * frame, which pins the carrier, so each carrier is BLOCKED on the monitor, and the holder never gets one back to
  * release it. It takes two carriers at most (a JVM with more answers at once): run it with
  * {@code -Djdk.virtualThreadScheduler.parallelism=2} or fewer. On platform threads it answers at once.
+ *
+ * <p>Only the JVM's first request sets the trap; requests that arrive with it (a burst on a cold JVM) answer at once
+ * when they get a carrier. So the JVM deadlocks, or answers everyone, by its carriers alone, whatever the burst: a
+ * second request running the same classes' initialisers would wait for the first's initialisation, not on the
+ * monitor, and the holder, which lets go once every initialiser is BLOCKED there, would wait for it forever.
  */
 @RestController
 @ConditionalOnProperty(name = "corpus.cold-start-deadlock", havingValue = "true")
@@ -22,10 +27,13 @@ class ColdStartDeadlock {
 
     static final Object SHARED = new Object();
 
+    private final java.util.concurrent.atomic.AtomicBoolean armed = new java.util.concurrent.atomic.AtomicBoolean(true);
+
     // curl http://127.0.0.1:8080/cold
     @GetMapping("/cold")
     String cold() throws InterruptedException {
         if (!Thread.currentThread().isVirtual()) return "answered on a platform thread";
+        if (!armed.getAndSet(false)) return "answered on a virtual thread, beside the first request";
         List<Runnable> classes = List.of(First::touch, Second::touch);
         int carriers = Math.min(classes.size(), Integer.getInteger("jdk.virtualThreadScheduler.parallelism", Runtime.getRuntime().availableProcessors()));
         List<Thread> initialisers = new ArrayList<>();
