@@ -73,8 +73,9 @@ public class ScenarioSimulation extends LabSimulation {
             return user;
         }).iterator()).exec(pick);
 
-        // Injection and assertions come from the parameters (see LoadParameters); the check is one user per flow.
-        setUp(check ? run.injectOpen(atOnceUsers(flows.size())) : inject(run)).protocols(protocol()).assertions(assertions());
+        // Injection and assertions come from the parameters (see LoadParameters); the check is its users at once, the flows in turn.
+        int checkUsers = Math.max(flows.size(), Integer.getInteger(CHECK_USERS, 1));
+        setUp(check ? run.injectOpen(atOnceUsers(checkUsers)) : inject(run)).protocols(protocol()).assertions(assertions());
     }
 
     /**
@@ -82,6 +83,13 @@ public class ScenarioSimulation extends LabSimulation {
      * before it measures anything, so that a path the application does not serve is an error, not a cell of failures.
      */
     public static final String CHECK = "scenarioCheck";
+
+    /**
+     * {@code -DscenarioCheckUsers=N} with the check: N users at once, the flows taken in turn, and never fewer users
+     * than flows (one user per flow by default). The lab's start-up check hands a cold JVM this burst, since it is many first requests at once that can
+     * deadlock one.
+     */
+    public static final String CHECK_USERS = "scenarioCheckUsers";
 
     @Override
     protected boolean countsStoredPeople() {

@@ -73,6 +73,16 @@ public final class LoadProperties {
         return this;
     }
 
+    /**
+     * The scenario's flows, taken in turn by {@code users} users who all start at once (at least one per flow): a burst
+     * of first requests.
+     */
+    public LoadProperties everyFlowAtOnce(int users) {
+        properties.put("scenarioCheck", "true");
+        properties.put("scenarioCheckUsers", Integer.toString(users));
+        return this;
+    }
+
     /** How long a request waits for its answer before it counts as "no response" (Gatling's {@code gatling.http.requestTimeout}, 60 s by default). */
     public LoadProperties requestTimeout(java.time.Duration timeout) {
         properties.put("gatling.http.requestTimeout", Long.toString(timeout.toMillis()));

@@ -33,6 +33,14 @@ final class Attach {
 
     /** Runs {@code command} in JVM {@code pid} and fails, with the JVM's own words, unless it ends in time having written {@code file}. */
     static void writeFile(long pid, Path file, int timeoutSeconds, String command) throws IOException, InterruptedException {
+        String said = answer(pid, timeoutSeconds, command);
+        if (!Files.isRegularFile(file)) {
+            throw new IOException("JVM " + pid + ": " + name(command) + " wrote no " + file + ": " + said.strip().replaceAll("\\s+", " "));
+        }
+    }
+
+    /** Runs {@code command} in JVM {@code pid} and returns what it printed, or fails unless it ends in time. */
+    static String answer(long pid, int timeoutSeconds, String command) throws IOException, InterruptedException {
         CompletableFuture<String> answer = new CompletableFuture<>();
         // A daemon thread of its own: the attach call waits in a native read that no interrupt ends. A command given up on
         // (its time out, its caller stopped) leaves that thread waiting for the JVM's answer, which ends it, as the JVM's end does.
@@ -43,17 +51,13 @@ final class Attach {
                 answer.completeExceptionally(t);
             }
         });
-        String said;
         try {
-            said = answer.get(timeoutSeconds, TimeUnit.SECONDS);
+            return answer.get(timeoutSeconds, TimeUnit.SECONDS);
         } catch (TimeoutException e) {
             throw new IOException("JVM " + pid + ": " + name(command) + " did not finish within " + timeoutSeconds + " s");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() instanceof InvocationTargetException invoked ? invoked.getCause() : e.getCause();
             throw new IOException("JVM " + pid + ": " + name(command) + " failed: " + cause, cause);
-        }
-        if (!Files.isRegularFile(file)) {
-            throw new IOException("JVM " + pid + ": " + name(command) + " wrote no " + file + ": " + said.strip().replaceAll("\\s+", " "));
         }
     }
 

@@ -49,16 +49,31 @@ public final class LoadGenerators {
      * generator's AOT cache, whose making JVM records as it runs and writes the cache as it exits.
      */
     public ManagedProcess startUnmeasured(LoadProperties load, Path reports, Path log) {
-        return start(load, reports, log, true);
+        return start(simulationClass, always, load, reports, log, true);
     }
 
+    /**
+     * Starts an unmeasured run of a scenario file, whatever this experiment's simulation is: the lab's own services
+     * checked through the same path as a user's application (the start-up check).
+     */
+    public ManagedProcess startScenario(Path scenario, LoadProperties load, Path reports, Path log) {
+        return start(GatlingRun.simulationClass(SCENARIO_SIMULATION), Map.of("scenario", scenario.toString()), load, reports, log, true);
+    }
+
+    /** The simulation that runs a scenario file (docs/scenarios.md). */
+    public static final String SCENARIO_SIMULATION = "ScenarioSimulation";
+
     private ManagedProcess start(LoadProperties load, Path reports, Path log, boolean unmeasured) {
+        return start(simulationClass, always, load, reports, log, unmeasured);
+    }
+
+    private ManagedProcess start(String simulation, Map<String, String> given, LoadProperties load, Path reports, Path log, boolean unmeasured) {
         requireNotAborted();
         // Every run publishes what it has received beside its log: the lab reads its throughput there, not from a service.
         Path live = log.resolveSibling(log.getFileName().toString().replaceFirst("\\.log$", "") + "-counts.txt");
         Map<String, String> properties = new java.util.LinkedHashMap<>(load.liveFile(live).asMap());
-        properties.putAll(always);
-        ManagedProcess process = GatlingRun.start(home, simulationClass, properties, reports, log, placement, unmeasured);
+        properties.putAll(given);
+        ManagedProcess process = GatlingRun.start(home, simulation, properties, reports, log, placement, unmeasured);
         started.add(process);
         counts.put(process, new LoadCounts(live));
         running = process;

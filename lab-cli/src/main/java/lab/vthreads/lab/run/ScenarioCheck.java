@@ -29,7 +29,7 @@ public final class ScenarioCheck {
      * How long one request may wait: far more than a cold JVM takes to answer its first request (seconds, lazy
      * initialisation included), and short enough that a hung one is found, and dumped, while the run waits.
      */
-    static final java.time.Duration REQUEST_TIMEOUT = java.time.Duration.ofSeconds(30);
+    public static final java.time.Duration REQUEST_TIMEOUT = java.time.Duration.ofSeconds(30);
 
     /** The load generator's words for a request with no status at all (RunRecorder). */
     static final String NO_RESPONSE = "no response";
@@ -39,29 +39,53 @@ public final class ScenarioCheck {
 
     public static FirstRequests run(LoadGenerators load, Endpoints endpoints, Path cepsCsv, Path dir, Progress progress) {
         Path resultsFile = dir.resolve("gatling-results-scenario-check.json");
-        ManagedProcess gatling = load.startUnmeasured(LoadProperties.closed(endpoints.gateway(), cepsCsv, 1).profile(0, 1, 0).everyFlowOnce()
-                .requestTimeout(REQUEST_TIMEOUT).resultsFile(resultsFile), dir.resolve("scenario-check"), dir.resolve("scenario-check.log"));
+        FirstRequests found = send(load, null, LoadProperties.closed(endpoints.gateway(), cepsCsv, 1).everyFlowOnce(), resultsFile, dir, "scenario-check").got();
+        if (found instanceof FirstRequests.Answered answered) {
+            progress.note("scenario checked: each flow once, " + answered.ok() + " requests answered as expected");
+        }
+        return found;
+    }
+
+    /**
+     * {@code users} users, all at once, taking the scenario's flows in turn (one each at least): a burst of first
+     * requests for a cold JVM (the start-up check).
+     *
+     * @param scenario the scenario file to send, or null for the experiment's own
+     */
+    public static Sent burst(LoadGenerators load, Path scenario, Endpoints endpoints, Path cepsCsv, int users, Path dir) {
+        return send(load, scenario, LoadProperties.closed(endpoints.gateway(), cepsCsv, users).everyFlowAtOnce(users),
+                dir.resolve("gatling-results-burst.json"), dir, "burst");
+    }
+
+    /**
+     * What a check got, and how long its slowest answer took (null where nothing was answered, or the flows outlasted
+     * the check's bound).
+     */
+    public record Sent(FirstRequests got, Long slowestMs) {
+    }
+
+    private static Sent send(LoadGenerators load, Path scenario, LoadProperties properties, Path resultsFile, Path dir, String name) {
+        properties.profile(0, 1, 0).requestTimeout(REQUEST_TIMEOUT).resultsFile(resultsFile);
+        Path log = dir.resolve(name + ".log");
+        ManagedProcess gatling = scenario == null ? load.startUnmeasured(properties, dir.resolve(name), log)
+                : load.startScenario(scenario, properties, dir.resolve(name), log);
         int exit;
         try {
             exit = load.await(gatling, TIMEOUT_SECONDS);
         } catch (IllegalStateException outlasted) {
             load.requireNotAborted();
             // A request waiting out its timeout after another: the flows were still unanswered, whatever the results say.
-            return new FirstRequests.Unanswered("the flows were still waiting for answers after " + TIMEOUT_SECONDS + " s");
+            return new Sent(new FirstRequests.Unanswered("the flows were still waiting for answers after " + TIMEOUT_SECONDS + " s"), null);
         }
         // The whole run's totals: a check has no steady window to speak of.
         JsonNode results;
         try {
             results = JsonMapper.builder().build().readTree(resultsFile.toFile());
         } catch (JacksonException e) {
-            throw new StartFailure("the scenario's check against the application wrote no results (load generator exit " + exit + "); see "
-                    + dir.resolve("scenario-check.log"));
+            throw new StartFailure("the scenario's check against the application wrote no results (load generator exit " + exit + "); see " + log);
         }
-        FirstRequests found = of(results);
-        if (found instanceof FirstRequests.Answered answered) {
-            progress.note("scenario checked: each flow once, " + answered.ok() + " requests answered as expected");
-        }
-        return found;
+        long slowest = Math.max(results.path("okLatencyMs").path("max").asLong(-1), results.path("koLatencyMs").path("max").asLong(-1));
+        return new Sent(of(results), slowest >= 0 ? slowest : null);
     }
 
     /** The check's whole-run totals read: a request with no status at all is unanswered, whatever else came back. */
