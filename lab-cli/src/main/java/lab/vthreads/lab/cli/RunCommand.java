@@ -68,6 +68,11 @@ public final class RunCommand implements Callable<Integer> {
             + "0: only each run's warm-up (default: the preset's, or 0)")
     Integer prewarm;
 
+    @Option(names = "--startup-checks", paramLabel = "N", description = "before anything else, start each mode's JVMs (each variant's) N times, "
+            + "fresh, and send each a burst of every flow at once while cold (its cells' most users, the flows in turn): the report says how many starts hung, with the "
+            + "rate's 95%% interval, and what the thread dumps of the hung ones name; 0: none (default: the preset's, or 0)")
+    Integer startupChecks;
+
     @Option(names = "--aa-control", paramLabel = "MODE", description = "run this mode's cells twice (where the preset says aaControlUsers: "
             + "highest, only its highest level's), the copy last on the same JVMs: the report gives the A/A spread and calls a virtual ÷ "
             + "platform difference inside it noise (default: the preset's, or none)")
@@ -147,7 +152,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         // With --app the experiment's own preset is 'app', unless another is named.
         Preset chosen = Preset.resolve(root, app != null && preset.equals("default") ? "app" : preset);
-        chosen = (shortVariant ? chosen.shortened() : chosen).with(new Preset.Overrides(users, modes, hold, warmup, repeat, aaControl, prewarm, variants), factors.factors());
+        chosen = (shortVariant ? chosen.shortened() : chosen).with(new Preset.Overrides(users, modes, hold, warmup, repeat, aaControl, prewarm, variants, startupChecks), factors.factors());
         Path directory = results != null ? results.toAbsolutePath() : home.newFolder("results", chosen.name());
         Instant start = Instant.now();
         if (app != null) {

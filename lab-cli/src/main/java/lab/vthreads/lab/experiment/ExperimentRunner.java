@@ -7,6 +7,7 @@ import lab.vthreads.lab.plan.StackPlan;
 import lab.vthreads.lab.progress.Progress;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.RunIdentity;
+import lab.vthreads.lab.measured.StartupCheck;
 import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.faults.Fault;
 import lab.vthreads.lab.isolation.Isolation;
@@ -169,11 +170,16 @@ public final class ExperimentRunner {
         ExperimentResults.Environment environment;
         Calibration calibration, reactiveCalibration;
         PairOfJvms.Tally tally;
+        List<StartupCheck> startupChecks;
         ScaledScenario scaled = null;
         try (RunningStack stack = RunningStack.startInfrastructure(base, isolation)) {
             running = stack;
             environment = Environments.describe(options.home(), stack, partition.machineCpuCount());
             int cores = environment.cores();
+            // Before anything warms the machine's caches or the calibration starts a pair: each start as cold as a fresh pod's.
+            startupChecks = preset.startupChecks() == 0 ? List.of() : new RepeatedStarts(preset.startupChecks(), load,
+                    options.scenario() != null ? options.scenario() : RepeatedStarts.labScenario(options.home()), options.home().resolve("wiremock/ceps.csv"),
+                    options.resultsDirectory(), progress).run(stack, base, cells);
             calibration = schedule.beforeCells(stack, base, load, partition, cores);
             if (options.scale()) {
                 scaled = scale(calibration, partition);
@@ -202,7 +208,7 @@ public final class ExperimentRunner {
         }
         deleteRecursively(base.runDirectory().resolve("postgres-data"));
         return ExperimentResults.assemble(preset, options.shortVariant(), started, environment, calibration, reactiveCalibration, scaled, partition, tally.results(),
-                tally.failures(), tally.coldStarts(), null, RunIdentity.of(options.home(), options.application(), options.scenario(), partition, environment.cores()));
+                tally.failures(), tally.coldStarts(), startupChecks, null, RunIdentity.of(options.home(), options.application(), options.scenario(), partition, environment.cores()));
     }
 
     private ScaledScenario scale(Calibration calibration, Partition partition) {

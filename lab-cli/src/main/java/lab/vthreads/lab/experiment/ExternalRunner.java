@@ -70,6 +70,10 @@ public final class ExternalRunner {
             throw new IllegalArgumentException("Preset " + preset.name() + " injects faults by stopping and starting the lab's own components: "
                     + "it cannot run against a stack the lab did not start (drop --target)");
         }
+        if (preset.startupChecks() > 0) {
+            throw new IllegalArgumentException("The start-up check starts the services' JVMs again and again, which a stack the lab did not start "
+                    + "cannot be: drop --startup-checks, or --target");
+        }
         Files.createDirectories(options.resultsDirectory());
         List<String> unapplied = unapplied(preset.cells());
         unapplied.forEach(u -> progress.note("Not applied to a stack the lab did not start (its own setting applies): " + u));
@@ -94,7 +98,7 @@ public final class ExternalRunner {
                 }
             }
             return ExperimentResults.assemble(preset, options.shortVariant(), started, Environments.describeExternal(options.home(), description),
-                    null, null, null, isolation.partition(), results, failures, Map.of(), description, RunIdentity.external(isolation.partition(), isolation.partition().machineCpuCount()));
+                    null, null, null, isolation.partition(), results, failures, Map.of(), List.of(), description, RunIdentity.external(isolation.partition(), isolation.partition().machineCpuCount()));
         }
     }
 

@@ -42,7 +42,21 @@ public record ExperimentResults(
         List<CellResult> cells,
         Map<String, String> units,
         TargetDescription target,
-        RunIdentity identity) {
+        RunIdentity identity,
+        List<StartupCheck> startupChecks) {
+
+    public ExperimentResults {
+        startupChecks = startupChecks == null ? List.of() : List.copyOf(startupChecks);
+    }
+
+    /** A run with no start-up check (every file before schema 12, and the runs that ask for none). */
+    public ExperimentResults(String schemaVersion, String preset, String description, String why, boolean shortVariant, String startedAt,
+                             String finishedAt, Environment environment, Preset settings, Calibration calibration, Calibration reactiveCalibration,
+                             ScaledScenario scaled, Partition partition, List<CellResult> cells, Map<String, String> units, TargetDescription target,
+                             RunIdentity identity) {
+        this(schemaVersion, preset, description, why, shortVariant, startedAt, finishedAt, environment, settings, calibration, reactiveCalibration,
+                scaled, partition, cells, units, target, identity, List.of());
+    }
 
     /**
      * 3: each run's {@code stack} and the prewarm's throughput; the file's {@code verdict} and {@code model} (ResultsFiles).
@@ -54,8 +68,10 @@ public record ExperimentResults(
      * 10: each run's {@code firstAttempt}: a window measured while the compilers were at work, replaced by a second attempt.
      * 11: each cell's {@code coldStarts}: a pair whose first requests went unanswered (or answered otherwise than on the
      * other pair), that mode's result in place of the cells it did not run; the verdict's {@code coldStarts}.
+     * 12: the run's {@code startupChecks}: each kind of JVM started many times, cold, under a burst, and how many starts
+     * hung; the preset's {@code startupChecks}; the verdict's {@code startups}.
      */
-    public static final String SCHEMA_VERSION = "11";
+    public static final String SCHEMA_VERSION = "12";
 
     public static final Map<String, String> UNITS = Map.of(
             "t", "seconds since the measured run started",
@@ -73,12 +89,14 @@ public record ExperimentResults(
     public static ExperimentResults assemble(Preset preset, boolean shortVariant, java.time.Instant started, Environment environment,
                                              Calibration calibration, Calibration reactiveCalibration, ScaledScenario scaled, Partition partition,
                                              Map<Cell, List<RepeatResult>> repeats, Map<Cell, List<String>> failures,
-                                             Map<Cell, List<ColdStart>> coldStarts, TargetDescription target, RunIdentity identity) {
+                                             Map<Cell, List<ColdStart>> coldStarts, List<StartupCheck> startupChecks, TargetDescription target,
+                                             RunIdentity identity) {
         List<CellResult> cells = new java.util.ArrayList<>();
         repeats.forEach((cell, runs) -> cells.add(new CellResult(cell.id(), cell.variant(), cell.mode(), cell.users(), cell, runs,
                 failures.getOrDefault(cell, List.of()), coldStarts.getOrDefault(cell, List.of()))));
         return new ExperimentResults(SCHEMA_VERSION, preset.name(), preset.description(), preset.why(), shortVariant, started.toString(),
-                java.time.Instant.now().toString(), environment, preset, calibration, reactiveCalibration, scaled, partition, cells, UNITS, target, identity);
+                java.time.Instant.now().toString(), environment, preset, calibration, reactiveCalibration, scaled, partition, cells, UNITS, target, identity,
+                startupChecks);
     }
 
     /** @param codeSizes the lines of code of the lab's two implementations of the contract and of the contract itself (schema 7; null before, and for a stack the lab did not build) */

@@ -43,6 +43,8 @@ import java.util.stream.Stream;
  *                       {@code faults} preset); the report then shows the timeline and the nothing-lost figures
  * @param prewarmSeconds optional: before each measured run, load the fresh services until their JIT has settled, for
  *                       at most this long (see {@link Prewarm}); null or 0: no prewarm, only {@code warmupSeconds}
+ * @param startupChecks  optional: before anything else, start each kind of service JVM this many times, fresh, and send
+ *                       each a burst of the flows at once while cold, to count the starts that hang; null or 0: none
  */
 public record Preset(
         String name,
@@ -67,7 +69,8 @@ public record Preset(
         AaLevels aaControlUsers,
         Integer targetLatencyMs,
         List<Fault> faults,
-        Integer prewarmSeconds) {
+        Integer prewarmSeconds,
+        Integer startupChecks) {
 
     /**
      * Factor overrides for some cells: a factor the variant does not name keeps the preset's value.
@@ -97,10 +100,10 @@ public record Preset(
      * @param variants the preset's variants to run, by name (null: all): one level run again without the whole preset
      */
     public record Overrides(List<Integer> users, List<ThreadMode> modes, Integer holdSeconds, Integer warmupSeconds, Integer repeat,
-                            ThreadMode aaControl, Integer prewarmSeconds, List<String> variants) {
+                            ThreadMode aaControl, Integer prewarmSeconds, List<String> variants, Integer startupChecks) {
 
         public Overrides(List<Integer> users, List<ThreadMode> modes, Integer holdSeconds, Integer warmupSeconds, Integer repeat) {
-            this(users, modes, holdSeconds, warmupSeconds, repeat, null, null, null);
+            this(users, modes, holdSeconds, warmupSeconds, repeat, null, null, null, null);
         }
     }
 
@@ -114,6 +117,8 @@ public record Preset(
         faults = faults != null ? List.copyOf(faults) : List.of();
         prewarmSeconds = prewarmSeconds != null ? prewarmSeconds : 0;
         if (prewarmSeconds < 0) throw new IllegalArgumentException("preset " + name + ": prewarmSeconds >= 0");
+        startupChecks = startupChecks != null ? startupChecks : 0;
+        if (startupChecks < 0) throw new IllegalArgumentException("preset " + name + ": startupChecks >= 0");
         if (executorMicro == null) {
             validateLoadExperiment(name, users, modes, rampUpSeconds, holdSeconds, rampDownSeconds, warmupSeconds, repeat, workload, factors,
                     variants, limits);
@@ -162,7 +167,7 @@ public record Preset(
         Durations d = shortVariant != null ? shortVariant : new Durations(rampUpSeconds, holdSeconds, rampDownSeconds, warmupSeconds);
         return new Preset(name, description, why, simulation, workload, users, modes, d.rampUpSeconds(), d.holdSeconds(),
                 d.rampDownSeconds(), d.warmupSeconds(), factors, repeat, null, variants, limits, published,
-                executorMicro != null ? executorMicro.shortened() : null, aaControl, aaControlUsers, targetLatencyMs, faults, prewarmSeconds);
+                executorMicro != null ? executorMicro.shortened() : null, aaControl, aaControlUsers, targetLatencyMs, faults, prewarmSeconds, startupChecks);
     }
 
     /** Command-line overrides: what they name replaces the preset's, factors included. */
@@ -170,7 +175,7 @@ public record Preset(
         return new Preset(name, description, why, simulation, workload, pick(o.users(), users), pick(o.modes(), modes), rampUpSeconds,
                 pick(o.holdSeconds(), holdSeconds), rampDownSeconds, pick(o.warmupSeconds(), warmupSeconds), factors.overriddenBy(overrides),
                 pick(o.repeat(), repeat), shortVariant, chosen(o.variants()), limits, published, executorMicro, pick(o.aaControl(), aaControl), aaControlUsers,
-                targetLatencyMs, faults, pick(o.prewarmSeconds(), prewarmSeconds));
+                targetLatencyMs, faults, pick(o.prewarmSeconds(), prewarmSeconds), pick(o.startupChecks(), startupChecks));
     }
 
     private List<Variant> chosen(List<String> names) {

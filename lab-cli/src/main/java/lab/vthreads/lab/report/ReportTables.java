@@ -28,6 +28,7 @@ final class ReportTables {
         tables.add(FairnessTables.partition(results.partition(), Summary.application(results)));
         Table failures = failures(results);
         if (!failures.rows().isEmpty()) tables.add(failures);
+        if (!results.startupChecks().isEmpty()) tables.add(StartupTables.startups(results));
         tables.addAll(FaultTables.all(results));
         if (!summary.ratios().isEmpty()) tables.add(ratios(summary, results.settings().published(), results.scaled()));
         if (!summary.reactive().isEmpty()) tables.add(reactive(summary));

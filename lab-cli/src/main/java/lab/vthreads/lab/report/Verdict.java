@@ -29,8 +29,11 @@ import java.util.Objects;
  *                  deadlock, a crash) is a finding of its own, and no ratio with it means anything
  * @param coldStarts every pair of JVMs whose first requests failed (ExperimentResults.ColdStart), once per pair: "virtual,
  *                  repeat 1 (cells a, b): deadlocked at cold start: …"; the mode's result where its cells did not run
+ * @param startups  the start-up check's finding per kind of JVM ("virtual: 3 of 10 starts hung (95% interval 11-60%), …"),
+ *                  with the first hang's requests and dump where one hung; empty where the run had no check
  */
-public record Verdict(List<Level> levels, List<String> unsettled, List<String> thin, List<String> silent, List<String> coldStarts) {
+public record Verdict(List<Level> levels, List<String> unsettled, List<String> thin, List<String> silent, List<String> coldStarts,
+                      List<String> startups) {
 
     /** One paragraph under the verdict, for a reader who meets it for the first time. */
     public static final String HOW_TO_READ = "Virtual ÷ platform is the throughput ratio of the medians (above 1: virtual threads served more). "
@@ -169,7 +172,7 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
                 if (r.client().requests() == 0) silent.add(cell.id() + " r" + r.repeat() + stalled(r));
             }
         }
-        return new Verdict(levels, unsettled, thin, silent, coldStarts(results));
+        return new Verdict(levels, unsettled, thin, silent, coldStarts(results), startups(results));
     }
 
     /** The mode whose cell did not run for a failed cold start, and what it found; null where both ran or neither failed so. */
@@ -196,6 +199,16 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
         return lines;
     }
 
+    /** Each kind of JVM's start-up check in one line, with its first hang where it had one. */
+    private static List<String> startups(ExperimentResults results) {
+        List<String> lines = new ArrayList<>();
+        for (lab.vthreads.lab.measured.StartupCheck check : results.startupChecks()) {
+            String hang = check.firstHang();
+            lines.add(check.text() + (hang != null ? " (" + hang + ")" : ""));
+        }
+        return lines;
+    }
+
     /** What the thread dump after a silent window named, per service (RunContext#stall); nothing where it named nothing. */
     private static String stalled(RepeatResult r) {
         if (r.context().stall() == null) return "";
@@ -210,6 +223,10 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
         if (coldStarts != null && !coldStarts.isEmpty()) {
             lines.add("**Cold start failed**: " + String.join("; ", coldStarts) + ". The pair's cells did not run: that is this mode's result "
                     + "here, not the scenario's fault (the thread dumps are in the cells' folders)");
+        }
+        if (startups != null && !startups.isEmpty()) {
+            lines.add("**Start-up check**: " + String.join("; ", startups) + ". Each start a fresh JVM, sent its cells' most users at once "
+                    + "while cold (the Start-up check table; a hung start's thread dumps are in the run's startup folder)");
         }
         if (silent != null && !silent.isEmpty()) {
             lines.add("**Served nothing**: " + String.join(", ", silent) + " answered no request in the window: the service stopped answering "

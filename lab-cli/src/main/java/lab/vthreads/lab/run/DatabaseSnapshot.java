@@ -60,6 +60,15 @@ public final class DatabaseSnapshot {
         return snapshot;
     }
 
+    /**
+     * The database the lab hands the services, whatever they are (its own or a user's application), as it is now:
+     * what the start-up check puts back after each start's burst. Null for an application that brings its own.
+     */
+    public static DatabaseSnapshot ofStack(lab.vthreads.lab.stack.StackSettings settings) throws SQLException {
+        if (settings.application() != null && !settings.application().labDatabase()) return null;
+        return take(settings.jdbcUrl(), lab.vthreads.infra.postgres.EmbeddedPostgresServer.USER, lab.vthreads.infra.postgres.EmbeddedPostgresServer.PASSWORD);
+    }
+
     /** Copies every table now: call it once the application's migrations have run, before any load. */
     static DatabaseSnapshot take(String url, String user, String password) throws SQLException {
         Map<String, Copy> tables = new LinkedHashMap<>();

@@ -64,6 +64,22 @@ class ExternalTargetTest {
         assertThat(ExternalRunner.unapplied(List.of(new Cell(null, ThreadMode.VIRTUAL, 20, Factors.NONE)))).isEmpty();
     }
 
+    @Test
+    void aStartUpCheckIsRefusedBeforeAnythingRuns() throws Exception {
+        Path target = file("""
+                virtual:
+                  gateway: http://127.0.0.1:1
+                  pessoaManagement: http://127.0.0.1:1
+                  gatewayManagement: http://127.0.0.1:1
+                """);
+        var preset = lab.vthreads.lab.plan.TestPreset.named("tiny").modes("virtual").set("startupChecks", 3).build();
+        ExternalRunner runner = new ExternalRunner(new ExternalRunner.Options(preset, false, Path.of(".."), dir.resolve("run"), target, 0.5,
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream())));
+
+        assertThatThrownBy(runner::run).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("drop --startup-checks, or --target");
+        assertThat(dir.resolve("run")).doesNotExist();
+    }
+
     private Path file(String yaml) throws Exception {
         Path f = Files.createTempFile(dir, "target", ".yaml");
         Files.writeString(f, yaml);

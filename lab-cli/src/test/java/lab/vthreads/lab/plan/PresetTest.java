@@ -22,6 +22,16 @@ class PresetTest {
     static final Path HOME = Path.of("..").toAbsolutePath().normalize();
 
     @Test
+    void theStartUpCheckIsTheAppPresetsAndAnOptionsNotTheDefaults() {
+        assertThat(Preset.resolve(HOME, "app").startupChecks()).isEqualTo(5);
+        assertThat(Preset.resolve(HOME, "default").startupChecks()).isZero();
+        Preset asked = Preset.resolve(HOME, "default").with(new Preset.Overrides(null, null, null, null, null, null, null, null, 20), Factors.NONE);
+        assertThat(asked.startupChecks()).isEqualTo(20);
+        assertThat(asked.shortened().startupChecks()).isEqualTo(20);
+        assertThatThrownBy(() -> TestPreset.named("x").set("startupChecks", -1).build()).hasMessageContaining("startupChecks >= 0");
+    }
+
+    @Test
     void everyPresetInTheRepositoryLoads() {
         assertThat(Preset.all(HOME)).extracting(Preset::name)
                 .containsExactlyInAnyOrder("default", "app", "paper", "lognormal-50", "jmeter-1000", "cpu-bound", "executor-micro", "pool", "hikari", "faults", "io-bound", "pinning", "observe-cost", "reactive");
@@ -121,24 +131,24 @@ class PresetTest {
         assertThat(preset.cells()).extracting(Cell::id)
                 .containsExactly("platform-20u", "virtual-20u", "platform-120u", "virtual-120u", "virtual-120u-aa");
         // --aa-control on the command line keeps the preset's level rule; a preset without one copies every level.
-        Preset platformCopies = preset.with(new Preset.Overrides(null, null, null, null, null, ThreadMode.PLATFORM, null, null), Factors.NONE);
+        Preset platformCopies = preset.with(new Preset.Overrides(null, null, null, null, null, ThreadMode.PLATFORM, null, null, null), Factors.NONE);
         assertThat(platformCopies.cells()).extracting(Cell::id).contains("platform-120u-aa").doesNotContain("platform-20u-aa");
-        Preset every = Preset.resolve(HOME, "cpu-bound").with(new Preset.Overrides(null, null, null, null, null, ThreadMode.PLATFORM, null, null), Factors.NONE);
+        Preset every = Preset.resolve(HOME, "cpu-bound").with(new Preset.Overrides(null, null, null, null, null, ThreadMode.PLATFORM, null, null, null), Factors.NONE);
         assertThat(every.cells()).filteredOn(Cell::replica).hasSize(every.users().size());
     }
 
     @Test
     void variantsNamedOnTheCommandLineAreTheOnlyOnesRunAndAnUnknownOneIsNamed() {
         Preset pinning = Preset.resolve(HOME, "pinning");
-        Preset one = pinning.with(new Preset.Overrides(null, null, null, null, null, null, null, List.of("jdk25-synchronized")), Factors.NONE);
+        Preset one = pinning.with(new Preset.Overrides(null, null, null, null, null, null, null, List.of("jdk25-synchronized"), null), Factors.NONE);
 
         assertThat(one.cells()).extracting(Cell::id)
                 .containsExactly("jdk25-synchronized-platform-40u", "jdk25-synchronized-virtual-40u", "jdk25-synchronized-virtual-40u-aa");
         assertThat(one.cells().get(1).factors()).isEqualTo(pinning.cells().stream()
                 .filter(c -> c.id().equals("jdk25-synchronized-virtual-40u")).findFirst().orElseThrow().factors());
-        assertThatThrownBy(() -> pinning.with(new Preset.Overrides(null, null, null, null, null, null, null, List.of("jdk26")), Factors.NONE))
+        assertThatThrownBy(() -> pinning.with(new Preset.Overrides(null, null, null, null, null, null, null, List.of("jdk26"), null), Factors.NONE))
                 .hasMessageContaining("preset pinning has no variant jdk26; its variants: jdk21-synchronized, jdk25-synchronized");
-        assertThatThrownBy(() -> Preset.resolve(HOME, "default").with(new Preset.Overrides(null, null, null, null, null, null, null, List.of("x")), Factors.NONE))
+        assertThatThrownBy(() -> Preset.resolve(HOME, "default").with(new Preset.Overrides(null, null, null, null, null, null, null, List.of("x"), null), Factors.NONE))
                 .hasMessageContaining("it has no variants");
     }
 

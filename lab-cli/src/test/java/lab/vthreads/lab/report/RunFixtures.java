@@ -27,6 +27,12 @@ final class RunFixtures {
                 r.environment(), r.settings(), r.calibration(), reactive, r.scaled(), r.partition(), r.cells(), r.units(), r.target(), r.identity());
     }
 
+    static ExperimentResults withStartupChecks(ExperimentResults r, List<lab.vthreads.lab.measured.StartupCheck> checks) {
+        return new ExperimentResults(r.schemaVersion(), r.preset(), r.description(), r.why(), r.shortVariant(), r.startedAt(), r.finishedAt(),
+                r.environment(), r.settings(), r.calibration(), r.reactiveCalibration(), r.scaled(), r.partition(), r.cells(), r.units(), r.target(),
+                r.identity(), checks);
+    }
+
     static ExperimentResults withCodeSizes(ExperimentResults r, List<lab.vthreads.lab.measured.CodeSize> sizes) {
         ExperimentResults.Environment e = r.environment();
         ExperimentResults.Environment environment = new ExperimentResults.Environment(e.jdk(), e.jvm(), e.springBoot(), e.hikariCp(), e.pgjdbc(),

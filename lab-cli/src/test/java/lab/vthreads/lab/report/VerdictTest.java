@@ -94,7 +94,7 @@ class VerdictTest {
         ResultsFiles.write(dir, results);
 
         JsonNode json = JsonMapper.builder().build().readTree(dir.resolve("results.json").toFile());
-        assertThat(json.get("schemaVersion").asString()).isEqualTo("11");
+        assertThat(json.get("schemaVersion").asString()).isEqualTo("12");
         JsonNode level = json.get("verdict").get("levels").get(0);
         assertThat(level.get("users").asInt()).isEqualTo(200);
         assertThat(level.get("throughputRatio").get("median").asDouble()).isCloseTo(8.0, within(1e-9));
@@ -187,6 +187,34 @@ class VerdictTest {
         assertThat(json.get("verdict").get("coldStarts").get(0).asString()).startsWith("virtual, repeat 1 (virtual-200u): deadlocked at cold start");
         assertThat(json.get("cells").get(1).get("coldStarts").get(0).get("hung").asBoolean()).isTrue();
         assertThat(ResultsFiles.read(dir.resolve("results.json")).cells().get(1).coldStarts()).containsExactly(hung);
+    }
+
+    @Test
+    void theStartUpCheckIsStatedPerKindOfJvmAndKeptInResultsJson(@TempDir Path dir) throws Exception {
+        ExperimentResults measured = experiment(List.of(cell(ThreadMode.PLATFORM, 200, false, run(1, 50, 0.01, true)),
+                cell(ThreadMode.VIRTUAL, 200, false, run(1, 400, 0.01, false))), true);
+        var answered = new lab.vthreads.lab.measured.StartupCheck.Start(1, lab.vthreads.lab.measured.StartupCheck.Outcome.ANSWERED, null, null, 2100L, null, null);
+        var hung = new lab.vthreads.lab.measured.StartupCheck.Start(2, lab.vthreads.lab.measured.StartupCheck.Outcome.HUNG, "GET /cold: no response (×8)", 2, 126L,
+                java.util.Map.of("app", "startup/virtual/start-2/app-threads-start-2.json"), java.util.Map.of("app", "every carrier (2 of 2) blocked"));
+        List<lab.vthreads.lab.measured.StartupCheck> checks = List.of(
+                new lab.vthreads.lab.measured.StartupCheck("platform", ThreadMode.PLATFORM, null, 120, 30, List.of(answered, answered)),
+                new lab.vthreads.lab.measured.StartupCheck("virtual", ThreadMode.VIRTUAL, null, 120, 30, List.of(answered, hung)));
+        ExperimentResults results = RunFixtures.withStartupChecks(measured, checks);
+
+        Verdict verdict = Summary.of(results).verdict();
+
+        assertThat(verdict.startups()).containsExactly("platform: 0 of 2 starts hung (95% interval 0-66%)",
+                "virtual: 1 of 2 starts hung (95% interval 9-91%), 1 deadlocked at cold start, 2 carriers "
+                        + "(start 2: GET /cold: no response (×8); app: every carrier (2 of 2) blocked)");
+        assertThat(verdict.lines()).anySatisfy(l -> assertThat(l).startsWith("**Start-up check**: platform: 0 of 2"));
+        ResultsFiles.write(dir, results);
+        JsonNode json = JsonMapper.builder().build().readTree(dir.resolve("results.json").toFile());
+        assertThat(json.get("startupChecks").get(1).get("starts").get(1).get("outcome").asString()).isEqualTo("hung");
+        assertThat(json.get("verdict").get("startups").get(1).asString()).startsWith("virtual: 1 of 2 starts hung");
+        assertThat(ResultsFilesTest.schema().validate(new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("results.json").toFile()))).isEmpty();
+        assertThat(ResultsFiles.read(dir.resolve("results.json")).startupChecks()).isEqualTo(checks);
+        assertThat(Files.readString(dir.resolve("summary.md"))).contains("| platform | 120 | 2 | 0 | 0-66% | 0 | 0 | – | 2100 (2100-2100) |",
+                "| virtual | 120 | 2 | **1** | 9-91% | 1 | 0 | 2 | 2100 (2100-2100) |");
     }
 
     @Test

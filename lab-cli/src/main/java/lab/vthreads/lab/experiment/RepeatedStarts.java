@@ -1,0 +1,149 @@
+package lab.vthreads.lab.experiment;
+
+import lab.vthreads.lab.measured.StartupCheck;
+import lab.vthreads.lab.measured.StartupCheck.Outcome;
+import lab.vthreads.lab.pinning.Carriers;
+import lab.vthreads.lab.plan.Cell;
+import lab.vthreads.lab.plan.StackPlan;
+import lab.vthreads.lab.process.StartFailure;
+import lab.vthreads.lab.progress.Progress;
+import lab.vthreads.lab.run.DatabaseSnapshot;
+import lab.vthreads.lab.run.DownstreamLatency;
+import lab.vthreads.lab.run.FirstRequests;
+import lab.vthreads.lab.run.HangDumps;
+import lab.vthreads.lab.run.LoadGenerators;
+import lab.vthreads.lab.run.ScenarioCheck;
+import lab.vthreads.lab.stack.Endpoints;
+import lab.vthreads.lab.stack.RunProcesses;
+import lab.vthreads.lab.stack.RunningStack;
+import lab.vthreads.lab.stack.StackSettings;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalInt;
+
+/**
+ * The start-up check: each kind of service JVM the experiment runs (each mode, with each variant's factors) started
+ * {@code times} times, fresh, and handed a burst while cold: as many users as its cells' most, all at once, taking
+ * the scenario's flows in turn, as a fresh pod meets its share of the traffic. Whether a cold
+ * virtual-thread JVM deadlocks in class loading depends on which threads reach which class first, so one start says
+ * little; the check counts. The kinds take turns, start by start, so that the machine's drift over the check hits each
+ * alike. A hung start's threads are dumped and read, as the experiment's own cold starts are; the database the lab
+ * hands the services is put back after each start, so every burst meets the same data.
+ */
+final class RepeatedStarts {
+
+    private final int times;
+    private final LoadGenerators load;
+    // The lab's own services have no scenario of the user's: they get theirs, written as one (examples/pessoa-as-your-app).
+    private final Path scenario;
+    private final Path cepsCsv;
+    private final Path resultsDirectory;
+    private final Progress progress;
+
+    /** @param scenario the scenario file to send, or null for the experiment's own (a user's application's) */
+    RepeatedStarts(int times, LoadGenerators load, Path scenario, Path cepsCsv, Path resultsDirectory, Progress progress) {
+        if (times < 1) throw new IllegalArgumentException("a start-up check starts each JVM at least once, not " + times + " times");
+        this.times = times;
+        this.load = load;
+        this.scenario = scenario;
+        this.cepsCsv = cepsCsv;
+        this.resultsDirectory = resultsDirectory;
+        this.progress = progress;
+    }
+
+    /** The lab's own services' flows as a scenario, for a run that has none of its own. */
+    static Path labScenario(Path home) {
+        return home.resolve("examples/pessoa-as-your-app/scenario.yaml");
+    }
+
+    List<StartupCheck> run(RunningStack stack, StackSettings base, List<Cell> cells) throws Exception {
+        List<Cell> kinds = StackPlan.of(cells, 1, true).stream().map(StackPlan.Group::first).toList();
+        progress.note(String.format(Locale.ROOT, "start-up check: %s, each started %d times and sent its cells' most users at once (%s), cold",
+                String.join(", ", kinds.stream().map(RepeatedStarts::name).toList()), times,
+                String.join(", ", kinds.stream().map(k -> Integer.toString(k.users())).toList())));
+        Map<Cell, List<StartupCheck.Start>> starts = new LinkedHashMap<>();
+        kinds.forEach(kind -> starts.put(kind, new ArrayList<>()));
+        DatabaseSnapshot snapshot = null;
+        for (int i = 1; i <= times; i++) {
+            for (Cell kind : kinds) {
+                load.requireNotAborted();
+                Path dir = resultsDirectory.resolve("startup").resolve(name(kind).replace(' ', '-')).resolve("start-" + i);
+                Files.createDirectories(dir);
+                StackSettings settings = base.with(kind.mode(), kind.factors(), dir);
+                StartupCheck.Start start;
+                try {
+                    stack.startServices(settings);
+                } catch (StartFailure e) {
+                    if (load.aborted()) throw e;
+                    start = new StartupCheck.Start(i, Outcome.DID_NOT_START, e.getMessage(), null, null, null, null);
+                    starts.get(kind).add(start);
+                    progress.note(line(kind, i, start));
+                    continue;
+                }
+                try {
+                    // Taken on the first start, once the services' migrations have run: what every later burst meets too.
+                    if (snapshot == null) snapshot = DatabaseSnapshot.ofStack(settings);
+                    DownstreamLatency.of(settings).forCells();
+                    start = burst(stack, settings, kind, i, dir);
+                } finally {
+                    stack.stopServices();
+                }
+                if (snapshot != null) snapshot.restore();
+                starts.get(kind).add(start);
+                progress.note(line(kind, i, start));
+            }
+        }
+        List<StartupCheck> checks = new ArrayList<>();
+        starts.forEach((kind, each) -> checks.add(new StartupCheck(name(kind), kind.mode(), kind.variant(), kind.users(),
+                (int) ScenarioCheck.REQUEST_TIMEOUT.toSeconds(), each)));
+        checks.forEach(check -> progress.note("start-up check: " + check.text()));
+        return checks;
+    }
+
+    private StartupCheck.Start burst(RunningStack stack, StackSettings settings, Cell kind, int i, Path dir) {
+        ScenarioCheck.Sent sent = ScenarioCheck.burst(load, scenario, Endpoints.of(settings), cepsCsv, kind.users(), dir);
+        Long slowest = sent.slowestMs();
+        Map<String, Long> pids = RunProcesses.of(stack.processes()).servicePids();
+        Integer carriers = carriers(pids);
+        return switch (sent.got()) {
+            case FirstRequests.Answered answered -> new StartupCheck.Start(i, Outcome.ANSWERED, null, carriers, slowest, null, null);
+            case FirstRequests.AnsweredOtherwise otherwise -> new StartupCheck.Start(i, Outcome.ANSWERED_OTHERWISE, otherwise.reasons(), carriers, slowest,
+                    null, null);
+            case FirstRequests.Unanswered unanswered -> {
+                HangDumps dumps = HangDumps.take(pids, "start " + i + ": the burst went unanswered (" + unanswered.reasons() + ")", "start-" + i, dir,
+                        resultsDirectory, progress);
+                yield new StartupCheck.Start(i, Outcome.HUNG, unanswered.reasons(), carriers, slowest, dumps.files(), dumps.stalled());
+            }
+        };
+    }
+
+    /** The carriers the first service that says so has: the services of one stack share their factors and CPUs. */
+    private static Integer carriers(Map<String, Long> pids) {
+        for (long pid : pids.values()) {
+            OptionalInt carriers = Carriers.of(pid);
+            if (carriers.isPresent()) return carriers.getAsInt();
+        }
+        return null;
+    }
+
+    private static String line(Cell kind, int i, StartupCheck.Start start) {
+        String what = switch (start.outcome()) {
+            case ANSWERED -> "answered, the slowest in " + start.slowestMs() + " ms";
+            case ANSWERED_OTHERWISE -> "answered, the slowest in " + start.slowestMs() + " ms, not all as the scenario expects (" + start.requests() + ")";
+            case HUNG -> "HUNG: " + start.requests();
+            case DID_NOT_START -> "did not start: " + start.requests();
+        };
+        return String.format(Locale.ROOT, "start-up check: %s, start %d: %s", name(kind), i, what);
+    }
+
+    /** "virtual", or with its variant "carriers-4 virtual". */
+    static String name(Cell kind) {
+        return kind.variant() == null ? kind.mode().label() : kind.variant() + " " + kind.mode().label();
+    }
+}

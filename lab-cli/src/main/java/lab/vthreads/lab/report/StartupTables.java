@@ -1,0 +1,39 @@
+package lab.vthreads.lab.report;
+
+import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.measured.StartupCheck;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/** The start-up check's table: per kind of JVM, its starts, how many hung, the rate's interval and how fast the rest answered. */
+final class StartupTables {
+
+    private StartupTables() {
+    }
+
+    static ReportTables.Table startups(ExperimentResults results) {
+        List<List<String>> rows = new ArrayList<>();
+        for (StartupCheck check : results.startupChecks()) {
+            var rate = check.hangRate();
+            List<Long> slowest = check.starts().stream().filter(s -> s.outcome() != StartupCheck.Outcome.HUNG).map(StartupCheck.Start::slowestMs)
+                    .filter(Objects::nonNull).sorted().toList();
+            rows.add(List.of(check.stack(), Integer.toString(check.users()), Integer.toString(check.bursts()),
+                    check.hung() > 0 ? "**" + check.hung() + "**" : "0",
+                    rate == null ? "–" : String.format(Locale.ROOT, "%.0f-%.0f%%", rate.getLowerBound() * 100, rate.getUpperBound() * 100),
+                    Integer.toString(check.deadlocked()), Integer.toString(check.didNotStart()),
+                    check.mode().virtual() && check.carriers() != null ? check.carriers() : "–",
+                    slowest.isEmpty() ? "–" : slowest.get(slowest.size() / 2) + " (" + slowest.getFirst() + "-" + slowest.getLast() + ")"));
+        }
+        int timeout = results.startupChecks().isEmpty() ? 0 : results.startupChecks().getFirst().timeoutSeconds();
+        return new ReportTables.Table("Start-up check", "Each kind of JVM started again and again, fresh, before anything else ran, and sent its "
+                + "cells' most users at once, taking the flows in turn. A start hung when a request got no answer within " + timeout + " s; its "
+                + "threads were dumped (startup/<kind>/start-<i>/), and it deadlocked when every carrier was blocked. The interval is Wilson's, at 95%, "
+                + "for the share of starts that hang: a small count of starts leaves it wide. The slowest answer is each burst's slowest request, "
+                + "median (min-max) over the starts that did not hang.",
+                List.of("JVM", "users at once", "starts", "hung", "hang rate, 95% interval", "deadlocked", "did not start", "carriers",
+                        "slowest answer (ms)"), rows);
+    }
+}
