@@ -77,6 +77,29 @@ class AppStackIT {
     }
 
     /**
+     * A user's jar with {@code launch: aot}: extracted, its AOT cache trained on its start-up, and started from both, as
+     * the lab starts its own services (the start-up check's variants compare it with {@code jar} and {@code extracted}).
+     * A jar inside the checkout keeps them beside it, in its own target folder.
+     */
+    @Test
+    void aUsersJarStartsFromAnAotCacheTrainedOnItsStartUp(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path run) throws Exception {
+        Application corpus = lab.vthreads.lab.app.CorpusApp.with(HOME, Map.of());
+        StackSettings settings = settings(ThreadMode.VIRTUAL, run, Factors.builder().launch("aot").build(), corpus);
+        List<ProcessHandle> started = new ArrayList<>();
+        try (RunningStack stack = RunningStack.start(settings)) {
+            stack.processes().values().forEach(p -> started.addAll(p.handles()));
+            RunningStack.Row app = stack.rows().stream().filter(r -> r.component() == StackSettings.Component.APP).findFirst().orElseThrow();
+            assertThat(app.settings()).endsWith("; AOT cache");
+            List<String> arguments = List.of(ProcessHandle.of(app.pid()).orElseThrow().info().arguments().orElseThrow());
+            Path aot = corpus.jar().path().getParent().resolve("aot");
+            assertThat(arguments).anySatisfy(a -> assertThat(a).startsWith("-XX:AOTCache=" + aot));
+            assertThat(arguments).anySatisfy(a -> assertThat(a).startsWith(aot.toString()).endsWith(corpus.jar().path().getFileName().toString()));
+            assertThat(get("http://127.0.0.1:" + settings.ports().gateway() + "/work")).contains("waitedMs");
+        }
+        assertThat(started).isNotEmpty().noneMatch(ProcessHandle::isAlive);
+    }
+
+    /**
      * An application whose Actuator is behind Spring Security: its health answers 401, so the lab knows it is up by
      * its port, and reads no metric endpoint, saying what it got.
      */

@@ -34,12 +34,32 @@ final class AotCache {
     private final Path jar;
 
     /**
-     * The cache of {@code jar}, under {@code <module>/target/aot/<jar and JDK fingerprint>[-jfr]/}: one for JVMs with the
-     * JFR recording and one for JVMs without, since the module graph a cache was dumped with must be the run's.
+     * The cache of {@code jar}, under {@code root/<jar and JDK fingerprint>[-jfr]/}: one for JVMs with the JFR recording
+     * and one for JVMs without, since the module graph a cache was dumped with must be the run's.
      */
-    AotCache(Path jar, boolean withJfr) {
+    AotCache(Path jar, Path root, boolean withJfr) {
         this.jar = jar;
-        this.directory = jar.getParent().resolve("aot").resolve(fingerprint(jar) + (withJfr ? "-jfr" : ""));
+        this.directory = root.resolve(fingerprint(jar) + (withJfr ? "-jfr" : ""));
+    }
+
+    /**
+     * The jar in extracted form ({@code -Djarmode=tools extract}: the jar and its libraries as plain jars, loaded
+     * without Spring Boot's nested-jar loader), made if missing.
+     *
+     * @throws IllegalStateException where the jar cannot be extracted (a Spring Boot before 3.3 has no tools jar mode)
+     */
+    Path extracted(Path log) {
+        Path extracted = directory.resolve("application").resolve(jar.getFileName());
+        if (Files.isRegularFile(extracted)) return extracted;
+        try {
+            removeOtherBuilds();
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        run(List.of(Launcher.javaExecutable(), "-Djarmode=tools", "-jar", jar.toString(), "extract", "--force", "--destination",
+                directory.resolve("application").toString()), Map.of(), log, "extract");
+        return extracted;
     }
 
     /** The JVM's first complaint about the cache it was given, from the service's log, or null ({@link AotRefusal}). */
@@ -65,10 +85,7 @@ final class AotCache {
             return new Ready(extracted, cache, null);
         }
         try {
-            removeOtherBuilds();
-            Files.createDirectories(directory);
-            run(List.of(javaExecutable, "-Djarmode=tools", "-jar", jar.toString(), "extract", "--force", "--destination",
-                    directory.resolve("application").toString()), Map.of(), log, "extract");
+            extracted = extracted(log);
             List<String> training = new ArrayList<>(placement);
             training.add(javaExecutable);
             training.addAll(jvmFlags);
@@ -79,7 +96,7 @@ final class AotCache {
                 return new Ready(null, null, "the training run wrote no AOT cache; see " + log);
             }
             return new Ready(extracted, cache, null);
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             return new Ready(null, null, "no AOT cache (" + e.getMessage() + ")");
         }
     }

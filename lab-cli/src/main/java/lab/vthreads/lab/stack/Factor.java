@@ -83,7 +83,11 @@ public enum Factor {
                     + "measure what they cost (default: on)")),
     CEP_MAX_CONNECTIONS("cepMaxConnections", Route.SPRING_PROPERTY, "lab.cep.max-connections", false, false, Factors::cepMaxConnections, Factor.SAME,
             whole("--cep-max-connections", "N", "connections to the CEP API at most, in pessoa-service's HTTP client and the reactive service's "
-                    + "Reactor Netty pool alike; a lookup that finds none free waits for one (default: " + ServiceDefaults.CEP_MAX_CONNECTIONS + ")"));
+                    + "Reactor Netty pool alike; a lookup that finds none free waits for one (default: " + ServiceDefaults.CEP_MAX_CONNECTIONS + ")")),
+    LAUNCH("launch", Route.LAUNCH, "how the services' jars start", true, false, Factors::launch, Factor.SAME,
+            text("--launch", "jar|extracted|aot", "how the services' jars start: jar (java -jar, Spring Boot's nested-jar loader), extracted "
+                    + "(-Djarmode=tools extract, plain jars on the class path) or aot (extracted, from an AOT cache trained on the start-up) "
+                    + "(default: aot for the lab's own services, jar for --app)"));
 
     /**
      * How a factor reads on the command line ({@link lab.vthreads.lab.cli.FactorOptions} adds one option per row).

@@ -42,6 +42,8 @@ import java.util.Map;
  *                             second; null: on. Off only to measure what observing costs (an A/A pair)
  * @param cepMaxConnections    the CEP client's connections at most, in either implementation of the service; null: their
  *                             own (high enough that the lab's scenarios never wait for one)
+ * @param launch               how the services' jars start ({@link Launch}): {@code jar}, {@code extracted} or {@code aot};
+ *                             null: the lab's own services from an AOT cache, a user's application as a jar
  */
 public record Factors(
         Integer tomcatThreads,
@@ -58,7 +60,8 @@ public record Factors(
         String cepLock,
         Integer carriers,
         Boolean observeThreads,
-        Integer cepMaxConnections) {
+        Integer cepMaxConnections,
+        String launch) {
 
     // Before NONE: the builder that makes it reads them.
     private static final List<RecordComponent> COMPONENTS = List.of(Factors.class.getRecordComponents());
@@ -101,6 +104,7 @@ public record Factors(
         if (cepLock != null && !CEP_LOCKS.contains(cepLock)) {
             throw new IllegalArgumentException("cepLock must be one of " + String.join(", ", CEP_LOCKS) + ", not " + cepLock);
         }
+        if (launch != null) Launch.parse(launch);
         if (jdk != null && jdk.isBlank()) {
             throw new IllegalArgumentException("jdk must be a feature release (21, 25) or a JDK's directory, not blank");
         }
@@ -153,6 +157,7 @@ public record Factors(
         public Builder carriers(Integer v) { return set("carriers", v); }
         public Builder observeThreads(Boolean v) { return set("observeThreads", v); }
         public Builder cepMaxConnections(Integer v) { return set("cepMaxConnections", v); }
+        public Builder launch(String v) { return set("launch", v); }
 
         /** A factor by its key ({@link Factor#key()}), as the command line's options give them. */
         public Builder set(String key, Object value) {

@@ -23,40 +23,59 @@ final class Launcher {
     }
 
     /**
-     * A service under test, whoever wrote it: its jar, started from its AOT cache where the lab trains one (made on
-     * first use, see {@link AotCache}), else with {@code java -jar}; or, to run with another copy of a library
+     * A service under test, whoever wrote it: its jar started as its {@link Launch} says (from its AOT cache, made on
+     * first use, see {@link AotCache}; extracted; or with {@code java -jar}); or, to run with another copy of a library
      * ({@code classpathAhead}), Spring Boot's PropertiesLauncher, whose {@code loader.path} entries come before the
      * jar's own BOOT-INF/lib (a classpath the cache was not made for). Its Spring properties follow on the command line.
      */
     Started start(StackSettings settings, SpringService service) {
         ServiceJdk jdk = settings.jdk();
         List<String> command = jvm(settings, service.component());
-        String aot;
+        String how;
         if (service.classpathAhead() != null) {
             command.addAll(List.of("-Dloader.path=" + service.classpathAhead(), "-cp", service.jar().toString(),
                     "org.springframework.boot.loader.launch.PropertiesLauncher"));
-            aot = "no AOT cache (another HikariCP on the classpath)";
-        } else if (!service.trainsAotCache()) {
-            command.addAll(List.of("-jar", service.jar().toString()));
-            aot = "no AOT cache (the lab makes them for its own services)";
-        } else if (!jdk.labsOwn()) {
-            // JDK 21 has no AOT cache (JEP 483 came in 24), and a cache only serves the JDK that made it: the lab's.
-            command.addAll(List.of("-jar", service.jar().toString()));
-            aot = "no AOT cache (" + jdk.describe() + " is not the lab's JDK, which makes the caches)";
+            how = "no AOT cache (another HikariCP on the classpath)";
         } else {
-            AotCache.Ready cache = prepareAot(settings, service);
-            if (cache.usable()) {
-                command.addAll(List.of("-XX:AOTCache=" + cache.cache(), "-jar", cache.jar().toString()));
-                aot = "AOT cache";
-            } else {
-                command.addAll(List.of("-jar", service.jar().toString()));
-                aot = cache.missing();
-            }
+            how = switch (service.launch()) {
+                case JAR -> {
+                    command.addAll(List.of("-jar", service.jar().toString()));
+                    yield "from its jar, no AOT cache";
+                }
+                case EXTRACTED -> {
+                    Path extracted;
+                    try {
+                        extracted = cacheOf(settings, service).extracted(settings.runDirectory().resolve(service.component().label() + "-extract.log"));
+                    } catch (RuntimeException e) {
+                        throw new lab.vthreads.lab.process.StartFailure(service.component().label() + " could not be extracted for launch extracted ("
+                                + e.getMessage() + "); extracting takes Spring Boot 3.3 or later (java -Djarmode=tools -jar JAR extract)");
+                    }
+                    command.addAll(List.of("-jar", extracted.toString()));
+                    yield "extracted, no AOT cache";
+                }
+                case AOT -> {
+                    if (!jdk.labsOwn()) {
+                        // JDK 21 has no AOT cache (JEP 483 came in 24), and a cache only serves the JDK that made it: the lab's.
+                        command.addAll(List.of("-jar", service.jar().toString()));
+                        yield "no AOT cache (" + jdk.describe() + " is not the lab's JDK, which makes the caches)";
+                    }
+                    AotCache.Ready cache = prepareAot(settings, service);
+                    if (cache.usable()) {
+                        command.addAll(List.of("-XX:AOTCache=" + cache.cache(), "-jar", cache.jar().toString()));
+                        yield AOT_CACHE;
+                    }
+                    command.addAll(List.of("-jar", service.jar().toString()));
+                    yield cache.missing();
+                }
+            };
         }
         command.addAll(service.arguments());
         return new Started(ManagedProcess.start(service.component().label(), command, service.environment(), log(settings, service.component())),
-                jdk.describe() + "; " + aot);
+                jdk.describe() + "; " + how);
     }
+
+    /** How the stack's table says a service started from its AOT cache. */
+    static final String AOT_CACHE = "AOT cache";
 
     /** Where the service runs, the JDK, and the JVM flags every service of the lab gets whatever its jar. */
     private List<String> jvm(StackSettings settings, Component component) {
@@ -83,8 +102,19 @@ final class Launcher {
         // The training gets the service's own JVM flags: the JFR recording adds the jdk.jfr module, and a cache dumped
         // without it is refused at every start by a JVM that has it ("Mismatched values for property jdk.module.addmods").
         List<String> flags = jvmFlags(settings, service.component());
-        return new AotCache(service.jar(), settings.factors().observesThreads()).prepare(placed(service.component(), settings.limit(service.component())),
+        return cacheOf(settings, service).prepare(placed(service.component(), settings.limit(service.component())),
                 javaExecutable(), flags, service.environment(), service.arguments(), settings.runDirectory().resolve(service.component().label() + "-aot.log"));
+    }
+
+    /**
+     * Where a jar's extracted form and cache go: beside a jar inside the lab's checkout (its own, in their modules'
+     * target folders; the examples'); any other under the lab's target folder, not beside a jar that may be anywhere.
+     */
+    private static AotCache cacheOf(StackSettings settings, SpringService service) {
+        Path jar = service.jar().toAbsolutePath().normalize();
+        Path root = jar.startsWith(settings.home().toAbsolutePath().normalize()) ? jar.getParent().resolve("aot")
+                : settings.home().resolve("target").resolve("app-aot").resolve(jar.getFileName().toString());
+        return new AotCache(service.jar(), root, settings.factors().observesThreads());
     }
 
     /** A started service, and whether it started from an AOT cache (or why not). */

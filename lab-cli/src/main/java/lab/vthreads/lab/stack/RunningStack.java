@@ -191,11 +191,11 @@ public final class RunningStack implements AutoCloseable {
     /**
      * The services' AOT caches, trained at once where missing (the first start after a build): each training is a JVM
      * start, single-threaded for much of it, so two of them on every CPU take about the longer one's time. Only for
-     * the services the lab trains caches for, on the lab's own JDK.
+     * the services that start from one ({@link Launch#AOT}), on the lab's own JDK.
      */
     private void prepareAotCaches(List<SpringService> specs) {
         if (!services.jdk().labsOwn()) return;
-        List<java.util.concurrent.CompletableFuture<Void>> trainings = specs.stream().filter(SpringService::trainsAotCache)
+        List<java.util.concurrent.CompletableFuture<Void>> trainings = specs.stream().filter(s -> s.launch() == Launch.AOT)
                 .filter(s -> s.classpathAhead() == null)
                 .map(s -> java.util.concurrent.CompletableFuture.runAsync(() -> launcher.prepareAot(services, s))).toList();
         try {
@@ -215,7 +215,7 @@ public final class RunningStack implements AutoCloseable {
     /** Up once its readiness says so; then its row in the stack's table. */
     private void await(SpringService service, Launcher.Started started) {
         HealthCheck.await(started.process(), service.readiness(), SERVICE_START);
-        String refused = started.aot().endsWith("; AOT cache") ? AotCache.refusedIn(started.process().log()) : null;
+        String refused = started.aot().endsWith("; " + Launcher.AOT_CACHE) ? AotCache.refusedIn(started.process().log()) : null;
         String aot = refused == null ? started.aot() : started.aot() + " **refused by the JVM** (" + refused + ")";
         rows.put(service.component(), new Row(service.component(), service.address(), started.process().pid(),
                 service.settings() + "; " + services.limit(service.component()).describe() + "; " + aot));

@@ -16,12 +16,13 @@ import java.util.Map;
  * @param readiness      how the lab tells it is up
  * @param address        where it listens, for the stack's table
  * @param settings       what it runs with, in words, for the stack's table and the report
- * @param trainsAotCache whether the lab trains an AOT cache for it: its own services, whose start-up it knows
+ * @param launch         how its jar starts: from an AOT cache, extracted, or as a jar (the {@code launch} factor, else the
+ *                       lab's own services from a cache, whose start-up it knows, and a user's jar as it is)
  * @param classpathAhead a jar to put before the jar's own libraries (another HikariCP), or null
  */
 record SpringService(Component component, Path jar, List<String> arguments, Map<String, String> environment,
                      lab.vthreads.lab.process.Readiness readiness,
-                     String address, String settings, boolean trainsAotCache, Path classpathAhead) {
+                     String address, String settings, Launch launch, Path classpathAhead) {
 
     SpringService {
         arguments = List.copyOf(arguments);

@@ -39,16 +39,21 @@ final class SpringServices {
                     yield new SpringService(component, labJar(settings.home(), "pessoa-service-reactive"),
                             SpringProperties.arguments(SpringProperties.reactivePessoa(settings)), Map.of(),
                             Readiness.answers200(settings.url(p.pessoaManagement()) + "/actuator/health"), address(settings, p.pessoa(), p.pessoaManagement()),
-                            describePessoa(settings), true, null);
+                            describePessoa(settings), Launch.of(settings.factors().launch(), true), null);
                 }
                 String hikariCp = settings.factors().hikariCp();
+                if (hikariCp != null && settings.factors().launch() != null && Launch.parse(settings.factors().launch()) != Launch.JAR) {
+                    throw new IllegalArgumentException("hikariCp runs pessoa-service from its jar, the other HikariCP ahead of its own: it takes no launch "
+                            + settings.factors().launch());
+                }
                 yield new SpringService(component, labJar(settings.home(), "pessoa-service"), SpringProperties.arguments(SpringProperties.pessoa(settings)),
                         Map.of(), Readiness.answers200(settings.url(p.pessoaManagement()) + "/actuator/health"), address(settings, p.pessoa(), p.pessoaManagement()),
-                        describePessoa(settings), hikariCp == null, hikariCp != null ? hikariJar(settings.home(), hikariCp) : null);
+                        describePessoa(settings), hikariCp == null ? Launch.of(settings.factors().launch(), true) : Launch.JAR,
+                        hikariCp != null ? hikariJar(settings.home(), hikariCp) : null);
             }
             case GATEWAY -> new SpringService(component, labJar(settings.home(), "gateway-service"),
                     SpringProperties.arguments(SpringProperties.gateway(settings)), Map.of(), Readiness.answers200(settings.url(p.gatewayManagement()) + "/actuator/health"),
-                    address(settings, p.gateway(), p.gatewayManagement()), describeThreads(settings), true, null);
+                    address(settings, p.gateway(), p.gatewayManagement()), describeThreads(settings), Launch.of(settings.factors().launch(), true), null);
             case APP -> {
                 Application app = settings.application();
                 // The path the user named on its own port; else Actuator's health on its management port, where it has Actuator
@@ -58,7 +63,7 @@ final class SpringServices {
                         : app.jar().actuator() ? Readiness.healthOrPort(settings.url(p.gatewayManagement()) + "/actuator/health", port)
                         : Readiness.anyAnswer(port);
                 yield new SpringService(component, app.jar().path(), ApplicationArguments.of(settings), app.environment(), health,
-                        address(settings, p.gateway(), p.gatewayManagement()), describeApplication(settings), false, null);
+                        address(settings, p.gateway(), p.gatewayManagement()), describeApplication(settings), Launch.of(settings.factors().launch(), false), null);
             }
             default -> throw new IllegalArgumentException(component.label() + " is not a service under test");
         };

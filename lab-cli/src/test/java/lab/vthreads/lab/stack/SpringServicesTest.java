@@ -52,9 +52,9 @@ class SpringServicesTest {
         assertThat(pessoa.arguments()).anyMatch(a -> a.startsWith("--spring.datasource.url=jdbc:postgresql://127.0.0.1:15432/") && a.endsWith("reWriteBatchedInserts=true"));
         assertThat(gateway.arguments()).contains("--lab.gateway.pessoa-url=http://127.0.0.1:18081").noneMatch(a -> a.startsWith("--spring.datasource."));
 
-        // Only what the lab knows the start-up of gets an AOT cache; each is awaited on its own health.
-        assertThat(pessoa.trainsAotCache()).isTrue();
-        assertThat(user.trainsAotCache()).isFalse();
+        // Only what the lab knows the start-up of gets an AOT cache unless the launch factor asks; each is awaited on its own health.
+        assertThat(pessoa.launch()).isEqualTo(Launch.AOT);
+        assertThat(user.launch()).isEqualTo(Launch.JAR);
         assertThat(pessoa.readiness().describe()).isEqualTo("GET http://127.0.0.1:19081/actuator/health answering 200");
         // A user's application with Actuator: its health, or any answer on its own port where the health endpoint
         // answers otherwise (behind security, not exposed).
