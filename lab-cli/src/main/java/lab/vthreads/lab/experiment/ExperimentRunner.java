@@ -127,9 +127,10 @@ public final class ExperimentRunner {
         return List.copyOf(cells);
     }
 
-    /** Roughly how long the measured runs take here, calibration aside. */
+    /** Roughly how long the measured runs take here, with the start-up check and without the calibration. */
     public Duration estimateRuns() {
-        return new RunTimeEstimate(preset, cells).runs();
+        RunTimeEstimate estimate = new RunTimeEstimate(preset, cells);
+        return estimate.runs().plus(estimate.startupChecks());
     }
 
     /** Faults restart components mid-run and are read per cell: each of their cells gets services of its own. */

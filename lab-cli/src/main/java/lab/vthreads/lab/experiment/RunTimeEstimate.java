@@ -27,6 +27,14 @@ final class RunTimeEstimate {
     }
 
     /**
+     * The start-up check: per kind of JVM and start, a fresh start, its burst's Gatling JVM and a stop, about 18 s for an
+     * application of spring-petclinic's size on two cores; a start that hangs adds its requests' timeout.
+     */
+    Duration startupChecks() {
+        return Duration.ofSeconds((long) StackPlan.of(cells, 1, true).size() * preset.startupChecks() * 18);
+    }
+
+    /**
      * A pair of services' start and stop (8-9 s here, from their AOT caches on both CPUs), and a prewarm with its own
      * Gatling JVM and drain where the preset asks for one: what a prewarm takes is what the services need, up to the
      * cap; the default preset's settled in 47-76 s here. Then the rehearsal of its first cell, as long as a measured run.
