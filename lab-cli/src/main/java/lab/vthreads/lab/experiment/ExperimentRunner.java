@@ -69,6 +69,14 @@ public final class ExperimentRunner {
             }
         }
 
+        /**
+         * What the services' users do, as a scenario file: the user's, or the lab's own services' flows written as one
+         * (examples/pessoa-as-your-app), so that a burst takes one path whatever the services are.
+         */
+        Path flows() {
+            return scenario != null ? scenario : home.resolve("examples/pessoa-as-your-app/scenario.yaml");
+        }
+
         /** The lab's own services. */
         public Options(Preset preset, boolean shortVariant, Path home, Path resultsDirectory, StackSettings.StackPorts ports, double stealThreshold,
                        boolean rerunOnSteal, int calibrationSeconds, boolean recalibrate, boolean scale, Isolation.Request isolation, PrintStream out) {
@@ -179,7 +187,7 @@ public final class ExperimentRunner {
             int cores = environment.cores();
             // Before anything warms the machine's caches or the calibration starts a pair: each start as cold as a fresh pod's.
             startupChecks = preset.startupChecks() == 0 ? List.of() : new RepeatedStarts(preset.startupChecks(), load,
-                    options.scenario() != null ? options.scenario() : RepeatedStarts.labScenario(options.home()), options.home().resolve("wiremock/ceps.csv"),
+                    options.flows(), options.home().resolve("wiremock/ceps.csv"),
                     options.resultsDirectory(), progress).run(stack, base, cells);
             calibration = schedule.beforeCells(stack, base, load, partition, cores);
             if (options.scale()) {

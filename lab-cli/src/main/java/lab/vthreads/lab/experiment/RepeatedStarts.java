@@ -40,13 +40,12 @@ final class RepeatedStarts {
 
     private final int times;
     private final LoadGenerators load;
-    // The lab's own services have no scenario of the user's: they get theirs, written as one (examples/pessoa-as-your-app).
     private final Path scenario;
     private final Path cepsCsv;
     private final Path resultsDirectory;
     private final Progress progress;
 
-    /** @param scenario the scenario file to send, or null for the experiment's own (a user's application's) */
+    /** @param scenario the scenario file whose flows the bursts send (ExperimentRunner.Options#flows) */
     RepeatedStarts(int times, LoadGenerators load, Path scenario, Path cepsCsv, Path resultsDirectory, Progress progress) {
         if (times < 1) throw new IllegalArgumentException("a start-up check starts each JVM at least once, not " + times + " times");
         this.times = times;
@@ -55,11 +54,6 @@ final class RepeatedStarts {
         this.cepsCsv = cepsCsv;
         this.resultsDirectory = resultsDirectory;
         this.progress = progress;
-    }
-
-    /** The lab's own services' flows as a scenario, for a run that has none of its own. */
-    static Path labScenario(Path home) {
-        return home.resolve("examples/pessoa-as-your-app/scenario.yaml");
     }
 
     List<StartupCheck> run(RunningStack stack, StackSettings base, List<Cell> cells) throws Exception {

@@ -65,7 +65,7 @@ public final class DatabaseSnapshot {
      * what the start-up check puts back after each start's burst. Null for an application that brings its own.
      */
     public static DatabaseSnapshot ofStack(lab.vthreads.lab.stack.StackSettings settings) throws SQLException {
-        if (settings.application() != null && !settings.application().labDatabase()) return null;
+        if (!settings.labHandsDatabase()) return null;
         return take(settings.jdbcUrl(), lab.vthreads.infra.postgres.EmbeddedPostgresServer.USER, lab.vthreads.infra.postgres.EmbeddedPostgresServer.PASSWORD);
     }
 

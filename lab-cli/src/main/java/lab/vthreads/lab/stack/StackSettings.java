@@ -139,6 +139,14 @@ public record StackSettings(
         return limits.getOrDefault(component, ResourceLimit.COMPOSE_DEFAULT);
     }
 
+    /**
+     * Whether the services' database is the lab's (its own services', or an application's with {@code --app-database
+     * lab}), which the lab can copy and put back; false for an application that brings its own.
+     */
+    public boolean labHandsDatabase() {
+        return application == null || application.labDatabase();
+    }
+
     public String jdbcUrl() {
         return externalDatabase != null ? externalDatabase.url()
                 : "jdbc:postgresql://" + host() + ":" + ports.postgres() + "/" + (application != null ? Application.DATABASE : EmbeddedPostgresServer.DATABASE);
