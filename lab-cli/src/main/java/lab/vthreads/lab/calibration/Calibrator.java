@@ -18,7 +18,7 @@ import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.RunningStack;
-import lab.vthreads.lab.stack.ServiceDefaults;
+import lab.vthreads.lab.stack.SystemUnderTest;
 import lab.vthreads.lab.stack.StackSettings;
 
 import java.nio.file.Files;
@@ -89,10 +89,10 @@ public final class Calibrator {
     public Calibrator(RunningStack stack, StackSettings base, Cell cell, LoadGenerators load, Progress progress, Path resultsDirectory, Path home, int seconds,
                Partition partition, int prewarmSeconds, DatabaseSnapshot snapshot, int cellUsers) {
         this.stack = stack;
-        this.directory = directory(resultsDirectory, cell.mode());
-        // A user's application has only the thread limit to lift: the others are pessoa-service's switches.
-        Factors.Builder lifted = Factors.builder().tomcatThreads(Math.max(cell.factors().effectiveTomcatThreads(), CalibrationLoads.MAX_SATURATION_USERS));
-        if (base.application() == null) lifted.cepInsideTransaction(false).concurrencyLimit(-1).cepMaxConnections(ServiceDefaults.CEP_MAX_CONNECTIONS);
+        SystemUnderTest system = base.with(cell.mode(), cell.factors(), resultsDirectory).system();
+        this.directory = resultsDirectory.resolve(system.calibrationFolder());
+        Factors.Builder lifted = system.liftedForCalibration(
+                Factors.builder().tomcatThreads(Math.max(cell.factors().effectiveTomcatThreads(), CalibrationLoads.MAX_SATURATION_USERS)));
         this.settings = base.with(cell.mode(), cell.factors().overriddenBy(lifted.build()), directory);
         this.cellLatency = cell.factors().latency();
         this.load = load;
@@ -107,24 +107,32 @@ public final class Calibrator {
         this.cellUsers = cellUsers;
     }
 
-    /** Where a calibration of {@code mode}'s services writes its runs' files, inside a run's results. */
-    public static Path directory(Path resultsDirectory, lab.vthreads.lab.stack.ThreadMode mode) {
-        return resultsDirectory.resolve(mode.reactive() ? "calibration-reactive" : "calibration");
+    /**
+     * Whether the lab knows what each request waits downstream: the lab's CEP API, whose latency it switches off for
+     * the open runs and adds to their response times afterwards. Where it does not (a user's stubs, or nothing the lab
+     * runs), the latency stays as the cells have it and a single user's probe measures the flows' cycle instead.
+     */
+    private boolean knowsTheDownstreamWait() {
+        return !probes(settings.system());
     }
 
-    private boolean application() {
-        return settings.application() != null;
+    /** Whether a calibration of {@code system} runs the single-user probe: where the lab does not know the downstream wait. */
+    public static boolean probes(SystemUnderTest system) {
+        return system.downstream() != SystemUnderTest.Downstream.CEP_API;
     }
 
     private String servedBy() {
-        return settings.mode().reactive() ? "the reactive service" : settings.mode().label() + " threads";
+        return settings.system().servedBy(settings.mode());
     }
 
     /** The runs after the saturated warm-up, in words, for the progress line. */
     private String runs() {
-        if (!application()) return "two rates below it with no CEP latency, then saturated with CEP latency " + cellLatency.text();
-        return "one user alone, two rates below it, then saturated, all " + (settings.application().stubs() == null ? "with no stubs"
-                : cellLatency instanceof CepLatency.None ? "with the stubs' own delays" : "with the stubs' latency " + cellLatency.text());
+        return switch (settings.system().downstream()) {
+            case CEP_API -> "two rates below it with no CEP latency, then saturated with CEP latency " + cellLatency.text();
+            case STUBS -> "one user alone, two rates below it, then saturated, all " + (cellLatency instanceof CepLatency.None ? "with the stubs' own delays"
+                    : "with the stubs' latency " + cellLatency.text());
+            case NONE -> "one user alone, two rates below it, then saturated, all with no stubs";
+        };
     }
 
     public Calibration calibrate(int cores) throws Exception {
@@ -136,7 +144,7 @@ public final class Calibrator {
         try {
             if (snapshot == null) snapshot = DatabaseSnapshot.ofApplication(settings, progress);
             // One user first, as on every pair of cells (PairOfJvms): fresh JVMs load their classes one request at a time.
-            if (application()) {
+            if (settings.system().checksScenarioFirst()) {
                 String failure = ScenarioCheck.run(load, endpoints, cepsCsv, directory, progress).failure();
                 if (failure != null) throw new IllegalStateException("the fresh services' first requests failed: " + failure);
             }
@@ -189,12 +197,12 @@ public final class Calibrator {
      * measures the scenario's cycle.
      */
     private Calibration measure(int cores, double warmedUp) throws Exception {
-        Calibration.Probe probe = application() ? probe() : null;
+        Calibration.Probe probe = knowsTheDownstreamWait() ? null : probe();
         int[] rates = CalibrationLoads.rates(warmedUp);
         Calibration.Run low = measure("rate-" + rates[0], open(rates[0])).run();
         Calibration.Run high = measure("rate-" + rates[1], open(rates[1])).run();
         int users = CalibrationLoads.atTheCellsConcurrency(CalibrationLoads.saturationUsers(cores, high, partition,
-                application() ? 0 : cellLatency.meanMillis(), warmedUp, probe != null ? probe.cycleMs() : 0), cellUsers);
+                knowsTheDownstreamWait() ? cellLatency.meanMillis() : 0, warmedUp, probe != null ? probe.cycleMs() : 0), cellUsers);
         latency.forCells();
         CalibrationRun.Measured saturation = measure("saturation", closed(users).warmup(SATURATION_WARMUP_SECONDS));
         if (CalibrationLoads.unstable(saturation.client())) {
@@ -276,7 +284,7 @@ public final class Calibrator {
 
     private CalibrationRun.Measured measure(String name, LoadProperties workload) throws Exception {
         if (snapshot != null) snapshot.restore();
-        else if (!application()) new DatabaseReset(settings.jdbcUrl()).truncate();
+        else if (settings.system().dataBetweenRuns() == SystemUnderTest.DataBetweenRuns.EMPTIED) new DatabaseReset(settings.jdbcUrl()).truncate();
         return new CalibrationRun(stack, load, progress, endpoints, directory, seconds).measure(name, workload);
     }
 

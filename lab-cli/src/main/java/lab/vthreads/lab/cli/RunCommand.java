@@ -221,7 +221,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             chosen.cells().forEach(cell -> {
                 ApplicationArguments.checkFactors(cell.factors());
-                ApplicationArguments.checkMode(cell.mode());
+                lab.vthreads.lab.stack.SystemUnderTest.of(cell.mode(), app);
             });
             ApplicationArguments.checkProperties(new lab.vthreads.lab.stack.StackSettings(ThreadMode.VIRTUAL, null, ports.ports(), null, null, root,
                     directory).withApplication(app));

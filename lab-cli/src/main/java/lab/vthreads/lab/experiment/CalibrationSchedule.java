@@ -12,6 +12,7 @@ import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
+import lab.vthreads.lab.stack.SystemUnderTest;
 import lab.vthreads.lab.stack.ThreadMode;
 
 import java.io.IOException;
@@ -117,7 +118,7 @@ final class CalibrationSchedule {
 
     /** The sizing calibration's own runs stay beside the model's, which would write over them in the same folder. */
     private void keepSizingRunsApart() {
-        Path runs = Calibrator.directory(options.resultsDirectory(), mode);
+        Path runs = options.resultsDirectory().resolve(system().calibrationFolder());
         if (!Files.isDirectory(runs)) return;
         Path apart = runs.resolveSibling(runs.getFileName() + "-sizing");
         try {
@@ -176,14 +177,19 @@ final class CalibrationSchedule {
     /** Roughly how long the calibration takes here, where it runs. */
     Duration estimate() {
         if (!calibrates()) return Duration.ZERO;
-        // A user's application has one run more: the single-user probe, with its load generator's start.
-        long probe = options.application() != null ? options.calibrationSeconds() + 8 : 0;
+        // Where the lab does not know the downstream wait, one run more: the single-user probe, with its load generator's start.
+        long probe = Calibrator.probes(system()) ? options.calibrationSeconds() + 8 : 0;
         long onWarm = Calibrator.canRunOn(calibrated(cells, mode)) ? Calibrator.estimateOnWarmSeconds(options.calibrationSeconds()) : 0;
         if (!sizesCells() && onWarm > 0) return Duration.ofSeconds(onWarm + probe);
         // --scale: the sizing calibration on fresh services, then the model's on the warm ones where they can host it
         return Duration.ofSeconds(Calibrator.estimateSeconds(options.calibrationSeconds()) + probe + (sizesCells() ? onWarm : 0)
                 // the prewarm instead of the warm-up (about 30 s): what the services need, up to the cap, and its drain
                 + (preset.prewarmSeconds() > 0 ? Math.min(preset.prewarmSeconds(), 100) + 8 - 30 : 0));
+    }
+
+    /** What the calibrated cell's services are. */
+    private SystemUnderTest system() {
+        return SystemUnderTest.of(mode, options.application());
     }
 
     /** @param snapshot the warm application's data, as its cells had it; null on fresh services, which take their own */

@@ -1,7 +1,7 @@
 package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.measured.ExperimentResults;
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.stack.SystemUnderTest;
 import lab.vthreads.lab.run.Prewarm;
 
 import java.util.LinkedHashMap;
@@ -28,11 +28,9 @@ public final class CompilingWindow {
     }
 
     /** Each service's compile time in the run's window as a share of it, by the name the report gives the service. */
-    static Map<String, Double> shares(ExperimentResults.RepeatResult run, boolean application) {
+    static Map<String, Double> shares(ExperimentResults.RepeatResult run, SystemUnderTest system) {
         Map<String, Double> shares = new LinkedHashMap<>();
-        // A user's application is one JVM, whose metrics the sampler reads under pessoa-service's keys (Endpoints).
-        shares.put(application ? "app" : "pessoa-service", run.compileShare(SampleKeys.PESSOA));
-        if (!application) shares.put("gateway-service", run.compileShare(SampleKeys.GATEWAY));
+        system.sampleNames().forEach((service, prefix) -> shares.put(service, run.compileShare(prefix)));
         return shares;
     }
 

@@ -120,7 +120,7 @@ final class PairOfJvms {
             // in class loading, blocked on a lock that an unmounted virtual thread holds; findings). That pass can hang
             // too: then the hang is this mode's result, not the scenario's fault (ColdStarts). What it writes goes with
             // the snapshot's restore before the first cell.
-            if (settings.application() != null) {
+            if (settings.system().checksScenarioFirst()) {
                 ExperimentResults.ColdStart failed = tally.judged.judge(
                         ScenarioCheck.run(load, Endpoints.of(settings), options.home().resolve("wiremock/ceps.csv"), stackDir, progress), repeat,
                         RunProcesses.of(stack.processes()).servicePids(), first.id() + ", repeat " + repeat, stackDir, options.resultsDirectory(), progress);
@@ -200,7 +200,7 @@ final class PairOfJvms {
                 options.resultsDirectory().relativize(dir)));
         load.requireNotAborted();
         ExperimentResults.RepeatResult run = measuredRun.measure(Endpoints.of(settings), RunProcesses.of(stack.processes()), cell, repeat, 1, dir, null, null);
-        Map<String, Double> shares = CompilingWindow.shares(run, settings.application() != null);
+        Map<String, Double> shares = CompilingWindow.shares(run, settings.system());
         progress.note(String.format(java.util.Locale.ROOT, "rehearsal: %s, %.1f req/s; compilers %s of its window", cell.id(), run.client().throughput(),
                 PrewarmCompilers.describe(shares)));
         return new ExperimentResults.Rehearsal(cell.id(), ExperimentResults.measured(run.client().throughput()), ExperimentResults.measured(shares));
@@ -218,7 +218,7 @@ final class PairOfJvms {
             progress.runningAgain(cell.id(), result.machine().meanSteal(), options.stealThreshold());
             return runCell(stack, settings, measuredRun, cell, repeat, 2, use, snapshot);
         }
-        Map<String, Double> shares = CompilingWindow.shares(result, settings.application() != null);
+        Map<String, Double> shares = CompilingWindow.shares(result, settings.system());
         if (rehearses(preset) && CompilingWindow.compiling(shares, options.compilingRerunAbove())) {
             progress.runningAgainWhileCompiling(cell.id(), PrewarmCompilers.describe(shares), options.compilingRerunAbove());
             FirstAttempt first = new FirstAttempt(

@@ -52,7 +52,7 @@ public final class DatabaseSnapshot {
      * for an application that brings its own database, which the lab cannot reset.
      */
     public static DatabaseSnapshot ofApplication(lab.vthreads.lab.stack.StackSettings settings, Progress progress) throws SQLException {
-        if (settings.application() == null || !settings.application().labDatabase()) return null;
+        if (settings.system().dataBetweenRuns() != lab.vthreads.lab.stack.SystemUnderTest.DataBetweenRuns.RESTORED) return null;
         DatabaseSnapshot snapshot = take(settings.jdbcUrl(), lab.vthreads.infra.postgres.EmbeddedPostgresServer.USER,
                 lab.vthreads.infra.postgres.EmbeddedPostgresServer.PASSWORD);
         progress.note("the application's database after its own migrations: " + snapshot.tables() + " tables, " + snapshot.rows()

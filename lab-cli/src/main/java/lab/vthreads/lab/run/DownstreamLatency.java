@@ -4,6 +4,7 @@ import com.github.tomakehurst.wiremock.client.HttpAdminClient;
 import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.infra.cep.CepLatencySwitch;
 import lab.vthreads.lab.stack.StackSettings;
+import lab.vthreads.lab.stack.SystemUnderTest;
 
 /**
  * The slow downstream's latency, as a pair of JVMs needs it: the lab's CEP API gets the cells' latency, switched off
@@ -24,10 +25,9 @@ public final class DownstreamLatency {
     }
 
     public static DownstreamLatency of(StackSettings settings) {
-        boolean application = settings.application() != null;
-        HttpAdminClient admin = application && settings.application().stubs() == null ? null
-                : new HttpAdminClient("127.0.0.1", settings.ports().wiremock());
-        return new DownstreamLatency(admin, application, settings.cepLatency());
+        SystemUnderTest.Downstream downstream = settings.system().downstream();
+        HttpAdminClient admin = downstream.wiremock() ? new HttpAdminClient("127.0.0.1", settings.ports().wiremock()) : null;
+        return new DownstreamLatency(admin, downstream != SystemUnderTest.Downstream.CEP_API, settings.cepLatency());
     }
 
     /** The cells' latency. */

@@ -46,12 +46,13 @@ public final class ApplicationArguments {
 
     /**
      * Refuses, before anything starts, a setting the lab owns passed through as a property (the option to use instead
-     * is named), and a factor that only the lab's own service reads.
+     * is named), a factor that only the lab's own service reads, and the reactive mode, which is the lab's own service
+     * (the system these settings describe refuses it).
      */
     public static void check(StackSettings settings) {
         checkProperties(settings);
         checkFactors(settings.factors());
-        checkMode(settings.mode());
+        settings.system();
     }
 
     /** A property the lab owns, passed through: refused, with the option to use instead. */
@@ -71,14 +72,6 @@ public final class ApplicationArguments {
             if (!factor.forApplications() && factor.asked(factors) != null) {
                 throw new IllegalArgumentException(factor.option() + " is a setting of the lab's own pessoa-service; your application has no such switch");
             }
-        }
-    }
-
-    /** The reactive mode is the lab's own reactive service: a user's jar has one implementation, run in both thread modes. */
-    public static void checkMode(ThreadMode mode) {
-        if (mode.reactive()) {
-            throw new IllegalArgumentException("the reactive mode runs the lab's own pessoa-service-reactive; your application runs in "
-                    + "the platform and virtual modes (--modes platform,virtual)");
         }
     }
 

@@ -1,7 +1,5 @@
 package lab.vthreads.lab.stack;
 
-import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
-
 /**
  * Where one thread mode's stack answers: what a measured run needs from it.
  *
@@ -24,21 +22,9 @@ public record Endpoints(String gateway, String pessoaManagement, String gatewayM
         }
     }
 
-    /**
-     * A stack the lab started itself, on this machine's loopback. A user's application stands where the gateway does,
-     * and is both "services" for the management URLs; the lab does not empty its database between cells (it knows
-     * none of its tables: each pair of JVMs gets a fresh one instead), nor switch the latency of stubs it does not know.
-     */
+    /** A stack the lab started itself, on this machine's loopback: where its system answers. */
     public static Endpoints of(StackSettings settings) {
-        if (settings.application() != null) {
-            StackSettings.StackPorts ports = settings.ports();
-            String management = "http://127.0.0.1:" + ports.gatewayManagement();
-            return new Endpoints("http://127.0.0.1:" + ports.gateway(), management, management, null, null, null, null);
-        }
-        StackSettings.StackPorts ports = settings.ports();
-        return new Endpoints("http://127.0.0.1:" + ports.gateway(), "http://127.0.0.1:" + ports.pessoaManagement(),
-                "http://127.0.0.1:" + ports.gatewayManagement(), settings.jdbcUrl(), EmbeddedPostgresServer.USER, EmbeddedPostgresServer.PASSWORD,
-                "http://127.0.0.1:" + ports.wiremock());
+        return settings.system().endpoints(settings);
     }
 
     /** The services whose management endpoints a prewarm watches, by name: the lab's two, or the application alone. */

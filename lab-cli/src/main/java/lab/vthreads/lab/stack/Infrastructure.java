@@ -43,11 +43,11 @@ final class Infrastructure {
 
     /** The lab's own services need both; a user's application only what it is handed. */
     boolean needsPostgres() {
-        return settings.application() == null || settings.application().labDatabase();
+        return settings.labHandsDatabase();
     }
 
     boolean needsWireMock() {
-        return settings.application() == null || settings.application().stubs() != null;
+        return settings.system().downstream().wiremock();
     }
 
     /** Every port the stack will listen on, free before anything starts: a clear error naming the option to change. */
@@ -57,16 +57,9 @@ final class Infrastructure {
         if (settings.externalDatabase() == null && needsPostgres()) {
             Ports.requireFree(bind, p.postgres(), "embedded PostgreSQL", "--postgres-port");
         }
-        if (needsWireMock()) Ports.requireFree(bind, p.wiremock(), "the WireMock " + (settings.application() == null ? "CEP API" : "stubs"), "--wiremock-port");
-        if (settings.application() != null) {
-            Ports.requireFree(bind, p.gateway(), "the application", "--gateway-port");
-            Ports.requireFree(bind, p.gatewayManagement(), "the application's management", "--gateway-management-port");
-            return;
-        }
-        Ports.requireFree(bind, p.pessoa(), "pessoa-service", "--pessoa-port");
-        Ports.requireFree(bind, p.pessoaManagement(), "pessoa-service management", "--pessoa-management-port");
-        Ports.requireFree(bind, p.gateway(), "gateway-service", "--gateway-port");
-        Ports.requireFree(bind, p.gatewayManagement(), "gateway-service management", "--gateway-management-port");
+        SystemUnderTest.Downstream downstream = settings.system().downstream();
+        if (downstream.wiremock()) Ports.requireFree(bind, p.wiremock(), "the WireMock " + downstream.what(), "--wiremock-port");
+        for (SystemUnderTest.Port port : settings.system().ports(p)) Ports.requireFree(bind, port.port(), port.what(), port.option());
     }
 
     /** @param keepData a restart (a fault experiment, a supervisor) must find every row it had; the first start begins empty */
@@ -101,19 +94,20 @@ final class Infrastructure {
 
     Started wiremock() {
         ResourceLimit limit = settings.limit(Component.WIREMOCK);
-        var app = settings.application();
+        boolean userStubs = settings.system().downstream() == SystemUnderTest.Downstream.STUBS;
+        Path stubs = settings.system().stubs(settings.home());
         List<String> arguments = new ArrayList<>(List.of(
                 "--port", Integer.toString(settings.ports().wiremock()),
                 "--bind", settings.bindAddress(),
-                "--root", (app != null ? app.stubs() : settings.home().resolve("wiremock")).toString(),
+                "--root", stubs.toString(),
                 "--latency", settings.cepLatency().text()));
-        if (app != null) arguments.add("--user-stubs");
+        if (userStubs) arguments.add("--user-stubs");
         if (settings.cepRefusable()) arguments.add("--refusable");
         ManagedProcess wiremock = register.apply(Component.WIREMOCK, launcher.main(settings, Component.WIREMOCK, limit.jvmFlags(), limit,
                 CepMockMain.class.getName(), arguments));
         HealthCheck.awaitLogLine(wiremock, "CEP mock ready", START);
         return new Started(wiremock, new RunningStack.Row(Component.WIREMOCK, settings.url(settings.ports().wiremock()), wiremock.pid(),
-                (app != null ? "stubs from " + app.stubs() + ", latency " + (settings.cepLatency() instanceof CepLatency.None
+                (userStubs ? "stubs from " + stubs + ", latency " + (settings.cepLatency() instanceof CepLatency.None
                         ? "the stubs' own" : settings.cepLatency().text() + " on every stub") : "latency " + settings.cepLatency().text())
                         + ", async responses, no journal"
                         + (settings.cepRefusable() ? ", behind a front that can refuse connections" : "") + "; " + limit.describe()));

@@ -86,8 +86,9 @@ public final class RunningStack implements AutoCloseable {
      */
     public synchronized void startServices(StackSettings cell) {
         services = cell;
-        // Every pair of a user's application starts from an empty database of its own, as a fresh deployment does.
-        if (cell.application() != null && cell.application().labDatabase() && cell.externalDatabase() == null) ApplicationDatabase.fresh(cell);
+        // A system whose data is put back as its own migrations left it (a user's application) starts each pair from an
+        // empty database of its own, as a fresh deployment does.
+        if (cell.system().dataBetweenRuns() == SystemUnderTest.DataBetweenRuns.RESTORED && cell.externalDatabase() == null) ApplicationDatabase.fresh(cell);
         List<SpringService> specs = SpringServices.of(cell);
         List<String> labels = labels(cell);
         isolation.widenForStart(labels);
@@ -108,7 +109,7 @@ public final class RunningStack implements AutoCloseable {
     }
 
     private static List<String> labels(StackSettings settings) {
-        return SpringServices.components(settings).stream().map(Component::label).toList();
+        return settings.system().services().stream().map(Component::label).toList();
     }
 
     /**

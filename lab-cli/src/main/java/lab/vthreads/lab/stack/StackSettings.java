@@ -144,7 +144,12 @@ public record StackSettings(
      * lab}), which the lab can copy and put back; false for an application that brings its own.
      */
     public boolean labHandsDatabase() {
-        return application == null || application.labDatabase();
+        return system().labHandsDatabase();
+    }
+
+    /** What these settings start and measure: the lab's services in their mode, the reactive service, or the application. */
+    public SystemUnderTest system() {
+        return SystemUnderTest.of(mode, application);
     }
 
     public String jdbcUrl() {

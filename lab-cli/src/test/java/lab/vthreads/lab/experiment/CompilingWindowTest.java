@@ -1,9 +1,14 @@
 package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.measured.ExperimentResults;
+import lab.vthreads.lab.app.Application;
+import lab.vthreads.lab.app.SpringBootJar;
 import lab.vthreads.lab.metrics.Window;
+import lab.vthreads.lab.stack.SystemUnderTest;
+import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,12 +44,14 @@ class CompilingWindowTest {
         ExperimentResults.RepeatResult run = new ExperimentResults.RepeatResult(1, "2026-11-27T22:00:00Z", null, null, Map.of(), null, samples,
                 null, false, 1, new Window(10, 30));
 
-        Map<String, Double> lab = CompilingWindow.shares(run, false);
+        Map<String, Double> lab = CompilingWindow.shares(run, SystemUnderTest.of(ThreadMode.VIRTUAL, null));
         assertThat(lab).containsOnlyKeys("pessoa-service", "gateway-service");
         assertThat(lab.get("pessoa-service")).isCloseTo(0.05, within(1e-9));
         assertThat(lab.get("gateway-service")).isCloseTo(0.275, within(1e-9));
         // A user's application is one JVM, read under pessoa-service's keys.
-        assertThat(CompilingWindow.shares(run, true)).containsOnlyKeys("app").containsEntry("app", lab.get("pessoa-service"));
+        Application app = new Application(new SpringBootJar(Path.of("/apps/shop.jar"), "4.0.3", "org.example.Shop", true), Map.of(), Map.of(), null,
+                true, null, null);
+        assertThat(CompilingWindow.shares(run, SystemUnderTest.of(ThreadMode.VIRTUAL, app))).containsOnlyKeys("app").containsEntry("app", lab.get("pessoa-service"));
     }
 
     private static Map<String, Double> sample(double t, double pessoaJitMs, double gatewayJitMs) {

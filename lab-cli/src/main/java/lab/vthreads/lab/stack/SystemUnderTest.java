@@ -1,0 +1,121 @@
+package lab.vthreads.lab.stack;
+
+import lab.vthreads.lab.app.Application;
+import lab.vthreads.lab.stack.StackSettings.Component;
+import lab.vthreads.lab.stack.StackSettings.StackPorts;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the lab starts and measures for one pair of JVMs, one case per kind of system: the lab's services in a thread
+ * mode ({@link LabServices}), the reactive service ({@link ReactiveService}), or a user's application
+ * ({@link UsersApplication}). Whatever differs between them is answered here, by the case, so that the stack, the
+ * calibration and the runner take one path for all three. A target the lab does not start has no stack to describe
+ * (ExternalRunner).
+ */
+public sealed interface SystemUnderTest permits LabServices, ReactiveService, UsersApplication {
+
+    /**
+     * The system a stack runs in {@code mode}, with {@code application} in the lab's services' place where there is one.
+     * The reactive mode is the lab's own reactive service: a user's jar has one implementation, run in both thread modes.
+     */
+    static SystemUnderTest of(ThreadMode mode, Application application) {
+        if (application == null) return mode.reactive() ? new ReactiveService() : new LabServices();
+        if (mode.reactive()) {
+            throw new IllegalArgumentException("the reactive mode runs the lab's own pessoa-service-reactive; your application runs in "
+                    + "the platform and virtual modes (--modes platform,virtual)");
+        }
+        return new UsersApplication(application);
+    }
+
+    /** The Spring Boot JVMs it runs, in the order they start. */
+    List<Component> services();
+
+    /** How one of them launches under these settings. */
+    SpringService service(StackSettings settings, Component component);
+
+    /** Its main service as progress lines and reports name it. */
+    String name();
+
+    /** What serves its requests, in words, for a calibration's progress line ("virtual threads", "the reactive service"). */
+    default String servedBy(ThreadMode mode) {
+        return mode.label() + " threads";
+    }
+
+    /** What the services it calls downstream are, if any: the lab's CEP API, a user's own stubs, or nothing. */
+    Downstream downstream();
+
+    /** The folder WireMock serves its downstream from: the lab's CEP API, or the user's stubs (null: none). */
+    default java.nio.file.Path stubs(java.nio.file.Path home) {
+        return home.resolve("wiremock");
+    }
+
+    /** Whether it is handed the lab's PostgreSQL: the lab's own services always, an application when asked to. */
+    boolean labHandsDatabase();
+
+    /** How its data gets back to where the runs start from, between one run and the next. */
+    DataBetweenRuns dataBetweenRuns();
+
+    /**
+     * Whether each fresh pair of its JVMs first gets each of the scenario's flows once, by one user, before any load: a
+     * user's scenario checked against the application it was written for, and its classes loaded one request at a time.
+     */
+    boolean checksScenarioFirst();
+
+    /** Every port it listens on, each with what listens there and the option that moves it. */
+    List<Port> ports(StackPorts ports);
+
+    /**
+     * Where its management endpoints and its database are reached. The names its services' figures are read under (a
+     * sample's prefix, {@code pessoa.jitMs}) are the Endpoints' too: a user's application stands in both services' places.
+     */
+    Endpoints endpoints(StackSettings settings);
+
+    /** Each service's label with the prefix its figures carry in the samples ({@code pessoa-service → pessoa}). */
+    Map<String, String> sampleNames();
+
+    /**
+     * The calibration's factors: the cell's, with every limit but the CPU lifted; {@code lifted} already raises the
+     * Tomcat threads, which every Spring MVC service has. What else there is to lift depends on the system's switches.
+     */
+    default Factors.Builder liftedForCalibration(Factors.Builder lifted) {
+        return lifted;
+    }
+
+    /** Where a calibration of this system writes its runs' files, inside a run's results. */
+    default String calibrationFolder() {
+        return "calibration";
+    }
+
+    /** One port of the stack's, for the check that every port is free before anything starts. */
+    record Port(int port, String what, String option) {
+    }
+
+    enum Downstream {
+        /** The lab's WireMock CEP API, whose latency the lab switches per run. */
+        CEP_API,
+        /** The user's WireMock stubs, whose latency the lab sets on every stub or leaves as the stubs have it. */
+        STUBS,
+        /** Nothing the lab runs: the application calls no one, or whoever it calls is not the lab's business. */
+        NONE;
+
+        public boolean wiremock() {
+            return this != NONE;
+        }
+
+        /** What WireMock serves it, in words. */
+        public String what() {
+            return this == CEP_API ? "CEP API" : "stubs";
+        }
+    }
+
+    enum DataBetweenRuns {
+        /** The lab's own tables, which it knows, emptied before each run. */
+        EMPTIED,
+        /** A user's application's data as its own migrations left it, copied once and put back before each run. */
+        RESTORED,
+        /** Left alone: an application's own database, which the lab neither knows nor may touch. */
+        KEPT
+    }
+}
