@@ -51,7 +51,7 @@ class PetclinicIT {
         SpringBootJar petclinic = SpringBootJar.inspect(Path.of(jar));
         assertThat(petclinic.actuator()).isTrue();
         // Platform threads: this checks how the lab runs a stranger's jar, not a thread mode, and petclinic's virtual-thread
-        // JVM once hung at its first second of load here (docs/findings.md, 2026-11-26): a test must not fail by chance.
+        // JVM once hung at its first second of load here (docs/findings/, 2026-11-26): a test must not fail by chance.
         StackSettings settings = new StackSettings(ThreadMode.PLATFORM, Factors.builder().tomcatThreads(8).build(), new StackSettings.StackPorts(
                 ListenPorts.next(), ListenPorts.next(), ListenPorts.next(), ListenPorts.next(), ListenPorts.next(), ListenPorts.next()), Map.of(), null, HOME, run)
                 .withApplication(new Application(petclinic, Map.of(), Map.of(), null, false, null, null));

@@ -10,7 +10,7 @@ import java.util.OptionalDouble;
  * <p>Why: Linux shares CPU between runnable threads, not processes. With everything on the same cores, a service
  * with a hundred runnable platform threads takes CPU from the load generator, PostgreSQL and the CEP mock that the
  * same service with two virtual-thread carriers leaves to them, so the thread model moves numbers that should not
- * move (the load generator's CPU per request, measured in docs/findings.md).
+ * move (the load generator's CPU per request, measured in docs/findings/).
  */
 public interface Isolation extends AutoCloseable {
 

@@ -21,7 +21,7 @@ import java.util.Map;
  * <p>The CPU bound comes from a third run that saturates the CPU: at low load a request pays for thread wake-ups and
  * idle-to-busy transitions that a saturated machine does not, so the low-load cost overstates the saturated one. That
  * run has the cells' CEP latency, because latency costs CPU too (open connections, timers, wake-ups): calibrated
- * without it, the model over-predicted CPU-bound cells with latency (docs/findings.md has both measurements). Its
+ * without it, the model over-predicted CPU-bound cells with latency (docs/findings/ has both measurements). Its
  * users are enough to saturate the CPU despite the latency, with every other limit lifted.
  *
  * @param rate                     the higher of the two open rates asked for (req/s); {@code throughput} is what it served
