@@ -4,21 +4,16 @@ import lab.vthreads.lab.process.Readiness;
 import lab.vthreads.lab.stack.StackSettings.Component;
 import lab.vthreads.lab.stack.StackSettings.StackPorts;
 
-import java.util.List;
 import java.util.Map;
 
 /**
  * The lab's reactive contender, pessoa-service-reactive (Reactor Netty, R2DBC), in pessoa-service's place and on its
- * ports, behind the same gateway: the one thing that differs from {@link LabServices} is the service that does the work.
+ * ports, behind the same gateway: what differs from {@link LabServices} is the service that does the work, and that its
+ * calibration is its own.
  */
-record ReactiveService() implements SystemUnderTest {
+record ReactiveService() implements LabsOwnServices {
 
     static final String NAME = "pessoa-service-reactive";
-
-    @Override
-    public List<Component> services() {
-        return List.of(Component.PESSOA, Component.GATEWAY);
-    }
 
     @Override
     public SpringService service(StackSettings settings, Component component) {
@@ -49,47 +44,6 @@ record ReactiveService() implements SystemUnderTest {
     @Override
     public String servedBy(ThreadMode mode) {
         return "the reactive service";
-    }
-
-    @Override
-    public Downstream downstream() {
-        return Downstream.CEP_API;
-    }
-
-    @Override
-    public boolean labHandsDatabase() {
-        return true;
-    }
-
-    @Override
-    public DataBetweenRuns dataBetweenRuns() {
-        return DataBetweenRuns.EMPTIED;
-    }
-
-    @Override
-    public boolean checksScenarioFirst() {
-        return false;
-    }
-
-    @Override
-    public List<Port> ports(StackPorts p) {
-        return LabServices.servicePorts(p, NAME);
-    }
-
-    @Override
-    public Endpoints endpoints(StackSettings settings) {
-        return LabServices.labEndpoints(settings);
-    }
-
-    @Override
-    public Map<String, String> sampleNames() {
-        return LabServices.LAB_SAMPLE_NAMES;
-    }
-
-    /** The same switches as pessoa-service's: lookups outside the transaction, no limit on the CEP client's connections. */
-    @Override
-    public Factors.Builder liftedForCalibration(Factors.Builder lifted) {
-        return new LabServices().liftedForCalibration(lifted);
     }
 
     /** Its calibration is its own, kept apart from the thread modes' (each mode's cells are predicted from their implementation's). */

@@ -14,7 +14,7 @@ import java.util.Map;
  * calibration and the runner take one path for all three. A target the lab does not start has no stack to describe
  * (ExternalRunner).
  */
-public sealed interface SystemUnderTest permits LabServices, ReactiveService, UsersApplication {
+public sealed interface SystemUnderTest permits LabsOwnServices, UsersApplication {
 
     /**
      * The system a stack runs in {@code mode}, with {@code application} in the lab's services' place where there is one.
