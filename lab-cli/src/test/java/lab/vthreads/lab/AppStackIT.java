@@ -100,6 +100,54 @@ class AppStackIT {
     }
 
     /**
+     * A user's jar with {@code launch: aot-traffic}: started once recording, sent the training's traffic (here a plain
+     * client's requests), stopped, which writes the cache; then started from that cache, trained on what it served.
+     * The training ran in the platform mode whatever the pair's: one cache for both, made where a cold start cannot
+     * deadlock.
+     */
+    @Test
+    void aUsersJarStartsFromAnAotCacheTrainedOnTheTrafficItWasSent(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path run) throws Exception {
+        Application corpus = lab.vthreads.lab.app.CorpusApp.with(HOME, Map.of());
+        StackSettings settings = settings(ThreadMode.VIRTUAL, run, Factors.builder().launch("aot-traffic").build(), corpus);
+        // A key of its own, so that this test trains a cache whatever an earlier run left beside the jar.
+        String key = "test" + Long.toHexString(System.nanoTime());
+        java.util.concurrent.atomic.AtomicInteger answered = new java.util.concurrent.atomic.AtomicInteger();
+        List<String> trainedOn = new ArrayList<>();
+        List<ProcessHandle> started = new ArrayList<>();
+        try (RunningStack stack = RunningStack.startInfrastructure(settings, lab.vthreads.lab.isolation.Isolations.none())) {
+            stack.trainOn(new lab.vthreads.lab.stack.TrafficTraining() {
+                @Override
+                public String key() {
+                    return key;
+                }
+
+                @Override
+                public void drive(lab.vthreads.lab.stack.Endpoints endpoints, Path directory) throws Exception {
+                    stack.processes().values().forEach(p -> started.addAll(p.handles()));
+                    stack.processes().values().forEach(p -> trainedOn.addAll(p.handle().info().arguments().map(List::of).orElse(List.of())));
+                    for (int i = 0; i < 40; i++) {
+                        if (get(endpoints.gateway() + "/work").contains("waitedMs")) answered.incrementAndGet();
+                    }
+                }
+            });
+            stack.startServices(settings);
+            stack.processes().values().forEach(p -> started.addAll(p.handles()));
+            Path aot = corpus.jar().path().getParent().resolve("aot");
+            assertThat(answered).hasValue(40);
+            assertThat(trainedOn).anySatisfy(a -> assertThat(a).startsWith("-XX:AOTCacheOutput=" + aot).endsWith("traffic-" + key + ".aot"))
+                    .contains("--spring.threads.virtual.enabled=false");
+            assertThat(java.nio.file.Files.readString(run.resolve("app-aot-traffic.log"))).contains("AOTCache creation is complete");
+            RunningStack.Row app = stack.rows().stream().filter(r -> r.component() == StackSettings.Component.APP).findFirst().orElseThrow();
+            assertThat(app.settings()).endsWith("; AOT cache trained on traffic");
+            List<String> arguments = List.of(ProcessHandle.of(app.pid()).orElseThrow().info().arguments().orElseThrow());
+            assertThat(arguments).anySatisfy(a -> assertThat(a).startsWith("-XX:AOTCache=" + aot).endsWith("traffic-" + key + ".aot"))
+                    .contains("--spring.threads.virtual.enabled=true");
+            assertThat(get("http://127.0.0.1:" + settings.ports().gateway() + "/work")).contains("waitedMs");
+        }
+        assertThat(started).isNotEmpty().noneMatch(ProcessHandle::isAlive);
+    }
+
+    /**
      * An application whose Actuator is behind Spring Security: its health answers 401, so the lab knows it is up by
      * its port, and reads no metric endpoint, saying what it got.
      */

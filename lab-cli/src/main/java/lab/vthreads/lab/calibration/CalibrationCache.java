@@ -144,7 +144,7 @@ public final class CalibrationCache {
     }
 
     /** A file or a directory tree: its files' count, total size and latest modification. */
-    static String tree(Path root) {
+    public static String tree(Path root) {
         if (!Files.exists(root)) return root.getFileName() + ":none";
         try (Stream<Path> files = Files.walk(root)) {
             long count = 0, size = 0, latest = 0;

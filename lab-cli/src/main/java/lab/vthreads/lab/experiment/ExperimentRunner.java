@@ -183,6 +183,8 @@ public final class ExperimentRunner {
         ScaledScenario scaled = null;
         try (RunningStack stack = RunningStack.startInfrastructure(base, isolation)) {
             running = stack;
+            stack.trainOn(new TrafficTrainer(load, progress, options.home(), preset.simulation(), options.scenario(),
+                    cells.stream().mapToInt(Cell::users).max().orElse(1)));
             environment = Environments.describe(options.home(), stack, partition.machineCpuCount());
             int cores = environment.cores();
             // Before anything warms the machine's caches or the calibration starts a pair: each start as cold as a fresh pod's.

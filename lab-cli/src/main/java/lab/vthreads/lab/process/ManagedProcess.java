@@ -109,12 +109,20 @@ public final class ManagedProcess {
 
     /** Stops the process and waits for it and its descendants; safe to call more than once. */
     public void stop() {
+        stop(GRACE_SECONDS);
+    }
+
+    /**
+     * The same, with {@code graceSeconds} between SIGTERM and SIGKILL: for a JVM whose exit has work to do (one
+     * writing an AOT cache assembles it in a child JVM of its own before it exits).
+     */
+    public void stop(long graceSeconds) {
         List<ProcessHandle> descendants = handles();
         descendants.remove(process.toHandle());
         if (process.isAlive()) {
             process.destroy();
             try {
-                if (!process.waitFor(GRACE_SECONDS, TimeUnit.SECONDS)) {
+                if (!process.waitFor(graceSeconds, TimeUnit.SECONDS)) {
                     process.destroyForcibly().waitFor(GRACE_SECONDS, TimeUnit.SECONDS);
                 }
             } catch (InterruptedException e) {

@@ -101,6 +101,32 @@ final class AotCache {
         }
     }
 
+    /**
+     * The cache trained on {@code training}'s traffic: one file per training, beside the start-up's, so that a changed
+     * scenario or load makes a new one and the jar's next build removes them all.
+     */
+    Path trafficCache(String training) {
+        return directory.resolve("traffic-" + training + ".aot");
+    }
+
+    /** The extracted jar and the traffic-trained cache, where both are made; else null. */
+    Ready trafficReady(String training) {
+        Path cache = trafficCache(training);
+        Path extracted = directory.resolve("application").resolve(jar.getFileName());
+        return Files.isRegularFile(cache) && Files.isRegularFile(extracted) ? new Ready(extracted, cache, null) : null;
+    }
+
+    /** Before a new training writes its cache: the caches of earlier trainings of this build go. */
+    void removeOtherTrainings(String training) throws IOException {
+        if (!Files.isDirectory(directory)) return;
+        String keep = trafficCache(training).getFileName().toString();
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path other : files.filter(f -> f.getFileName().toString().startsWith("traffic-") && !f.getFileName().toString().equals(keep)).toList()) {
+                Files.deleteIfExists(other);
+            }
+        }
+    }
+
     private static void run(List<String> command, Map<String, String> env, Path log, String what) {
         ManagedProcess process = ManagedProcess.start("aot-" + what.replace(' ', '-'), command, env, log);
         try {

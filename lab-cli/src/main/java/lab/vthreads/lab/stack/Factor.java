@@ -85,8 +85,9 @@ public enum Factor {
             whole("--cep-max-connections", "N", "connections to the CEP API at most, in pessoa-service's HTTP client and the reactive service's "
                     + "Reactor Netty pool alike; a lookup that finds none free waits for one (default: " + ServiceDefaults.CEP_MAX_CONNECTIONS + ")")),
     LAUNCH("launch", Route.LAUNCH, "how the services' jars start", true, false, Factors::launch, Factor.SAME,
-            text("--launch", "jar|extracted|aot", "how the services' jars start: jar (java -jar, Spring Boot's nested-jar loader), extracted "
-                    + "(-Djarmode=tools extract, plain jars on the class path) or aot (extracted, from an AOT cache trained on the start-up) "
+            text("--launch", "jar|extracted|aot|aot-traffic", "how the services' jars start: jar (java -jar, Spring Boot's nested-jar loader), extracted "
+                    + "(-Djarmode=tools extract, plain jars on the class path), aot (extracted, from an AOT cache trained on the start-up) or "
+                    + "aot-traffic (extracted, from an AOT cache trained on the run's own flows: their classes and method profiles) "
                     + "(default: aot for the lab's own services, jar for --app)"));
 
     /**

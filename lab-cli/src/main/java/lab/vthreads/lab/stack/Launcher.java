@@ -29,6 +29,11 @@ final class Launcher {
      * jar's own BOOT-INF/lib (a classpath the cache was not made for). Its Spring properties follow on the command line.
      */
     Started start(StackSettings settings, SpringService service) {
+        return start(settings, service, null);
+    }
+
+    /** @param training the traffic a {@link Launch#AOT_TRAFFIC} cache was trained on ({@link TrafficTraining#key}), or null: none */
+    Started start(StackSettings settings, SpringService service, String training) {
         ServiceJdk jdk = settings.jdk();
         List<String> command = jvm(settings, service.component());
         String how;
@@ -53,16 +58,21 @@ final class Launcher {
                     command.addAll(List.of("-jar", extracted.toString()));
                     yield "extracted, no AOT cache";
                 }
-                case AOT -> {
+                case AOT, AOT_TRAFFIC -> {
                     if (!jdk.labsOwn()) {
                         // JDK 21 has no AOT cache (JEP 483 came in 24), and a cache only serves the JDK that made it: the lab's.
                         command.addAll(List.of("-jar", service.jar().toString()));
                         yield "no AOT cache (" + jdk.describe() + " is not the lab's JDK, which makes the caches)";
                     }
+                    AotCache.Ready trained = service.launch() == Launch.AOT_TRAFFIC && training != null ? cacheOf(settings, service).trafficReady(training) : null;
+                    if (trained != null) {
+                        command.addAll(List.of("-XX:AOTCache=" + trained.cache(), "-jar", trained.jar().toString()));
+                        yield AOT_CACHE + " trained on traffic";
+                    }
                     AotCache.Ready cache = prepareAot(settings, service);
                     if (cache.usable()) {
                         command.addAll(List.of("-XX:AOTCache=" + cache.cache(), "-jar", cache.jar().toString()));
-                        yield AOT_CACHE;
+                        yield service.launch() == Launch.AOT_TRAFFIC ? AOT_CACHE + " trained on the start-up (none trained on traffic)" : AOT_CACHE;
                     }
                     command.addAll(List.of("-jar", service.jar().toString()));
                     yield cache.missing();
@@ -104,6 +114,30 @@ final class Launcher {
         List<String> flags = jvmFlags(settings, service.component());
         return cacheOf(settings, service).prepare(placed(service.component(), settings.limit(service.component())),
                 javaExecutable(), flags, service.environment(), service.arguments(), settings.runDirectory().resolve(service.component().label() + "-aot.log"));
+    }
+
+    /**
+     * The service started from its extracted jar with {@code -XX:AOTCacheOutput}: it records what it loads and runs until
+     * it is stopped, which writes the cache trained on {@code training}'s traffic. Made where the service itself runs.
+     */
+    ManagedProcess startTraining(StackSettings settings, SpringService service, String training) {
+        AotCache cache = cacheOf(settings, service);
+        Path log = settings.runDirectory().resolve(service.component().label() + "-aot-traffic.log");
+        Path extracted = cache.extracted(log);
+        try {
+            cache.removeOtherTrainings(training);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        List<String> command = jvm(settings, service.component());
+        command.addAll(List.of("-XX:AOTCacheOutput=" + cache.trafficCache(training), "-jar", extracted.toString()));
+        command.addAll(service.arguments());
+        return ManagedProcess.start(service.component().label() + "-training", command, service.environment(), log);
+    }
+
+    /** Whether the service's cache trained on {@code training} is there. */
+    boolean trainedOn(StackSettings settings, SpringService service, String training) {
+        return cacheOf(settings, service).trafficReady(training) != null;
     }
 
     /**

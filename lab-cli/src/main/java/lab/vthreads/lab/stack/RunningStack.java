@@ -34,6 +34,10 @@ public final class RunningStack implements AutoCloseable {
     // What the services run with now: a cell of an experiment may change the factors; a restart keeps them.
     private StackSettings services;
     private boolean postgresInitialised;
+    // The traffic the services' aot-traffic caches are trained on; null where there is none to send (./lab up).
+    private volatile TrafficTraining training;
+    // Why the training on that traffic left no cache, once: it is not tried again for every pair of the run.
+    private final Map<String, String> untrained = new java.util.concurrent.ConcurrentHashMap<>();
 
     private RunningStack(StackSettings settings, Isolation isolation) {
         this.settings = settings;
@@ -41,6 +45,14 @@ public final class RunningStack implements AutoCloseable {
         this.launcher = new Launcher(isolation);
         this.isolation = isolation;
         this.infrastructure = new Infrastructure(settings, launcher, this::register);
+    }
+
+    /**
+     * The traffic to train {@link Launch#AOT_TRAFFIC} caches on, where they are missing, before the services start from
+     * them: an experiment's flows, from its load generator.
+     */
+    public void trainOn(TrafficTraining training) {
+        this.training = training;
     }
 
     /** A component's CPU seconds as its cgroup counts them, where it has one (see {@link Isolation#cpuSeconds}). */
@@ -86,6 +98,7 @@ public final class RunningStack implements AutoCloseable {
      */
     public synchronized void startServices(StackSettings cell) {
         services = cell;
+        trainWhereMissing(cell);
         // A system whose data is put back as its own migrations left it (a user's application) starts each pair from an
         // empty database of its own, as a fresh deployment does.
         if (cell.system().dataBetweenRuns() == SystemUnderTest.DataBetweenRuns.RESTORED && cell.externalDatabase() == null) ApplicationDatabase.fresh(cell);
@@ -207,8 +220,59 @@ public final class RunningStack implements AutoCloseable {
         }
     }
 
+    /**
+     * The services that start from a cache trained on traffic, where theirs is missing (the first start after a build
+     * or a change of the traffic): all of the system's services started as they will run, each that needs a cache
+     * recording one, the training's traffic sent through them, then each stopped, which writes its cache. What they
+     * stored goes with the database's reset, as the prewarm's does. A training that fails leaves no cache: the services
+     * then start from the start-up's, the stack's table says why, and the run does not try again.
+     */
+    private void trainWhereMissing(StackSettings pair) {
+        TrafficTraining traffic = training;
+        if (traffic == null || !pair.jdk().labsOwn()) return;
+        // One cache for both thread modes, trained the same way whichever pair starts first: on platform threads, which
+        // a cold start cannot deadlock in class loading as it can virtual ones (the reactive service has its own jar).
+        StackSettings cell = pair.mode().reactive() ? pair : pair.with(ThreadMode.PLATFORM, pair.factors(), pair.runDirectory());
+        List<SpringService> specs = SpringServices.of(cell);
+        String key = traffic.key();
+        if (specs.stream().noneMatch(s -> needsTraining(cell, s, key))) return;
+        if (cell.system().dataBetweenRuns() == SystemUnderTest.DataBetweenRuns.RESTORED && cell.externalDatabase() == null) ApplicationDatabase.fresh(cell);
+        List<String> labels = labels(cell);
+        List<ManagedProcess> started = new ArrayList<>();
+        isolation.widenForStart(labels);
+        try {
+            for (SpringService spec : specs) {
+                ManagedProcess process = needsTraining(cell, spec, key) ? launcher.startTraining(cell, spec, key) : launcher.start(cell, spec, key).process();
+                register(spec.component(), process);
+                started.add(process);
+            }
+            for (int i = 0; i < specs.size(); i++) HealthCheck.await(started.get(i), specs.get(i).readiness(), SERVICE_START);
+            traffic.drive(Endpoints.of(cell), cell.runDirectory().resolve("aot-traffic"));
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) Thread.currentThread().interrupt();
+            untrained.put(key, "its training failed: " + e.getMessage());
+        } finally {
+            // Each stopped with time to write its cache: the JVM assembles it in a child JVM before it exits.
+            for (SpringService spec : specs) {
+                ManagedProcess process = processes.remove(spec.component());
+                if (process != null) process.stop(TRAINING_EXIT_SECONDS);
+            }
+            isolation.narrowAfterStart(labels);
+        }
+        for (SpringService spec : specs) {
+            if (needsTraining(cell, spec, key)) untrained.putIfAbsent(key, "the training wrote no cache; see " + spec.component().label() + "-aot-traffic.log");
+        }
+    }
+
+    private static final long TRAINING_EXIT_SECONDS = 180;
+
+    private boolean needsTraining(StackSettings cell, SpringService spec, String key) {
+        return spec.launch() == Launch.AOT_TRAFFIC && spec.classpathAhead() == null && !untrained.containsKey(key) && !launcher.trainedOn(cell, spec, key);
+    }
+
     private Launcher.Started launch(SpringService service) {
-        Launcher.Started started = launcher.start(services, service);
+        TrafficTraining traffic = training;
+        Launcher.Started started = launcher.start(services, service, traffic != null ? traffic.key() : null);
         register(service.component(), started.process());
         return started;
     }
@@ -218,6 +282,9 @@ public final class RunningStack implements AutoCloseable {
         HealthCheck.await(started.process(), service.readiness(), SERVICE_START);
         String refused = started.aot().endsWith("; " + Launcher.AOT_CACHE) ? AotCache.refusedIn(started.process().log()) : null;
         String aot = refused == null ? started.aot() : started.aot() + " **refused by the JVM** (" + refused + ")";
+        TrafficTraining traffic = training;
+        String failed = traffic != null && service.launch() == Launch.AOT_TRAFFIC ? untrained.get(traffic.key()) : null;
+        if (failed != null) aot += " (" + failed + ")";
         rows.put(service.component(), new Row(service.component(), service.address(), started.process().pid(),
                 service.settings() + "; " + services.limit(service.component()).describe() + "; " + aot));
     }

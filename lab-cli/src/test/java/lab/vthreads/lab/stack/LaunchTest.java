@@ -13,12 +13,13 @@ class LaunchTest {
         assertThat(Launch.of(null, false)).isEqualTo(Launch.JAR);
         assertThat(Launch.of("extracted", true)).isEqualTo(Launch.EXTRACTED);
         assertThat(Launch.of("aot", false)).isEqualTo(Launch.AOT);
+        assertThat(Launch.of("aot-traffic", false)).isEqualTo(Launch.AOT_TRAFFIC);
     }
 
     @Test
-    void anUnknownLaunchIsRefusedWithTheThreeItCouldBe() {
+    void anUnknownLaunchIsRefusedWithEveryOneItCouldBe() {
         assertThatThrownBy(() -> Factors.builder().launch("native").build()).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("launch must be one of jar, extracted, aot, not native");
+                .hasMessage("launch must be one of jar, extracted, aot, aot-traffic, not native");
     }
 
     @Test
