@@ -46,6 +46,12 @@ record ReactiveService() implements LabsOwnServices {
         return "the reactive service";
     }
 
+    /** Its own jar, and so its own cache, trained as it runs. */
+    @Override
+    public ThreadMode trainedIn() {
+        return ThreadMode.REACTIVE;
+    }
+
     /** Its calibration is its own, kept apart from the thread modes' (each mode's cells are predicted from their implementation's). */
     @Override
     public String calibrationFolder() {

@@ -230,9 +230,7 @@ public final class RunningStack implements AutoCloseable {
     private void trainWhereMissing(StackSettings pair) {
         TrafficTraining traffic = training;
         if (traffic == null || !pair.jdk().labsOwn()) return;
-        // One cache for both thread modes, trained the same way whichever pair starts first: on platform threads, which
-        // a cold start cannot deadlock in class loading as it can virtual ones (the reactive service has its own jar).
-        StackSettings cell = pair.mode().reactive() ? pair : pair.with(ThreadMode.PLATFORM, pair.factors(), pair.runDirectory());
+        StackSettings cell = pair.with(pair.system().trainedIn(), pair.factors(), pair.runDirectory());
         List<SpringService> specs = SpringServices.of(cell);
         String key = traffic.key();
         if (specs.stream().noneMatch(s -> needsTraining(cell, s, key))) return;

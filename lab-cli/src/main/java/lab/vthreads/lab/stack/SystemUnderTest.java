@@ -83,6 +83,15 @@ public sealed interface SystemUnderTest permits LabsOwnServices, UsersApplicatio
         return lifted;
     }
 
+    /**
+     * The thread mode its AOT caches are trained on traffic in ({@link Launch#AOT_TRAFFIC}): one cache for both thread
+     * modes, trained the same way whichever pair starts first, on platform threads, which a cold start cannot deadlock
+     * in class loading as it can virtual ones.
+     */
+    default ThreadMode trainedIn() {
+        return ThreadMode.PLATFORM;
+    }
+
     /** Where a calibration of this system writes its runs' files, inside a run's results. */
     default String calibrationFolder() {
         return "calibration";

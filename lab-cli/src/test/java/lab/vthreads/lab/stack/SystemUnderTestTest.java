@@ -55,6 +55,9 @@ class SystemUnderTestTest {
         assertThat(reactive.calibrationFolder()).isEqualTo("calibration-reactive");
         assertThat(platform.servedBy(ThreadMode.VIRTUAL)).isEqualTo("virtual threads");
         assertThat(reactive.servedBy(ThreadMode.REACTIVE)).isEqualTo("the reactive service");
+        // Traffic-trained caches: the thread modes' one, made on platform threads; the reactive service's own.
+        assertThat(platform.trainedIn()).isEqualTo(ThreadMode.PLATFORM);
+        assertThat(reactive.trainedIn()).isEqualTo(ThreadMode.REACTIVE);
     }
 
     @Test
@@ -71,6 +74,7 @@ class SystemUnderTestTest {
         // Its tables are its own: put back as its migrations left them, not emptied.
         assertThat(handed.dataBetweenRuns()).isEqualTo(DataBetweenRuns.RESTORED);
         assertThat(handed.checksScenarioFirst()).isTrue();
+        assertThat(handed.trainedIn()).isEqualTo(ThreadMode.PLATFORM);
         assertThat(handed.sampleNames()).containsExactly(Map.entry("app", "pessoa"));
         assertThat(handed.ports(PORTS)).extracting(SystemUnderTest.Port::port).containsExactly(18080, 19080);
         // Only Tomcat's threads to lift: the rest are pessoa-service's switches, which the application does not have.
