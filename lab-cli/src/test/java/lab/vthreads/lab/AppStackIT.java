@@ -139,6 +139,8 @@ class AppStackIT {
             assertThat(java.nio.file.Files.readString(run.resolve("app-aot-traffic.log"))).contains("AOTCache creation is complete");
             RunningStack.Row app = stack.rows().stream().filter(r -> r.component() == StackSettings.Component.APP).findFirst().orElseThrow();
             assertThat(app.settings()).endsWith("; AOT cache trained on traffic");
+            // And so the results say, run by run (their stack's launches).
+            assertThat(stack.launches()).containsOnlyKeys("app").hasEntrySatisfying("app", how -> assertThat(how).endsWith("; AOT cache trained on traffic"));
             List<String> arguments = List.of(ProcessHandle.of(app.pid()).orElseThrow().info().arguments().orElseThrow());
             assertThat(arguments).anySatisfy(a -> assertThat(a).startsWith("-XX:AOTCache=" + aot).endsWith("traffic-" + key + ".aot"))
                     .contains("--spring.threads.virtual.enabled=true");

@@ -138,7 +138,7 @@ final class PairOfJvms {
             }
             for (int i = 0; i < group.cells().size(); i++) {
                 Cell cell = group.cells().get(i);
-                ExperimentResults.StackUse use = new ExperimentResults.StackUse(i + 1, group.order(), null);
+                ExperimentResults.StackUse use = new ExperimentResults.StackUse(i + 1, group.order(), null, stack.launches());
                 ExperimentResults.RepeatResult result = runWithChecks(stack, settings, measuredRun, cell, repeat, use, snapshot);
                 tally.results.get(cell).add(prewarmed == null ? result : result.withPrewarm(prewarmed));
             }

@@ -70,8 +70,9 @@ public record ExperimentResults(
      * other pair), that mode's result in place of the cells it did not run; the verdict's {@code coldStarts}.
      * 12: the run's {@code startupChecks}: each kind of JVM started many times, cold, under a burst, and how many starts
      * hung; the preset's {@code startupChecks}; the verdict's {@code startups}.
+     * 13: each run's {@code stack.launches}: how each service started (its JDK, and which AOT cache or why none).
      */
-    public static final String SCHEMA_VERSION = "12";
+    public static final String SCHEMA_VERSION = "13";
 
     public static final Map<String, String> UNITS = Map.of(
             "t", "seconds since the measured run started",
@@ -284,8 +285,14 @@ public record ExperimentResults(
      * @param order       every cell measured on them, in order
      * @param rowsAtStart the people stored when this run's load started: 0 when the database was emptied as it must be
      *                    (null: not read)
+     * @param launches    how each service of the pair started, by name: its JDK and whether from an AOT cache, which one,
+     *                    or why not (null in files written before schema 13)
      */
-    public record StackUse(int position, List<String> order, Long rowsAtStart) {
+    public record StackUse(int position, List<String> order, Long rowsAtStart, Map<String, String> launches) {
+
+        public StackUse(int position, List<String> order, Long rowsAtStart) {
+            this(position, order, rowsAtStart, null);
+        }
     }
 
     /**

@@ -98,7 +98,7 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
         ExperimentResults.RepeatResult result = Measurements.repeat(repeat, attempt, run.results(exit), run.sampler(), names, reportOf(dir), stealThreshold);
         Map<String, String> stall = result.client().ok() == 0 ? HangDumps.take(measured.servicePids(), cell.id() + ", repeat " + repeat
                 + ": served nothing in its window", "served-nothing", dir, resultsDirectory, progress).stalledOrNull() : null;
-        ExperimentResults.StackUse use = stack == null ? null : new ExperimentResults.StackUse(stack.position(), stack.order(), rowsAtStart);
+        ExperimentResults.StackUse use = stack == null ? null : new ExperimentResults.StackUse(stack.position(), stack.order(), rowsAtStart, stack.launches());
         ExperimentResults.RunContext seen = observedOnServices(result.window(), measured, cell, run.sampler().startEpochMs(), dir);
         FaultOutcome faulted = events == null ? null : outcome(resultsFile, events, endpoints, cell.factors().effectiveCepReadTimeoutMs());
         return result.withContext(new ExperimentResults.RunContext(null, use, seen.jdk(), faulted, seen.pinning(), dumped, stall));

@@ -31,6 +31,8 @@ public final class RunningStack implements AutoCloseable {
     // Read by other threads (the sampler, a shutdown hook) without waiting for a start in progress.
     private final Map<Component, ManagedProcess> processes = Collections.synchronizedMap(new LinkedHashMap<>());
     private final Map<Component, Row> rows = Collections.synchronizedMap(new LinkedHashMap<>());
+    // How each service started this time: its JDK, and which AOT cache (or why none); for the results.
+    private final Map<Component, String> launches = Collections.synchronizedMap(new LinkedHashMap<>());
     // What the services run with now: a cell of an experiment may change the factors; a restart keeps them.
     private StackSettings services;
     private boolean postgresInitialised;
@@ -283,6 +285,7 @@ public final class RunningStack implements AutoCloseable {
         TrafficTraining traffic = training;
         String failed = traffic != null && service.launch() == Launch.AOT_TRAFFIC ? untrained.get(traffic.key()) : null;
         if (failed != null) aot += " (" + failed + ")";
+        launches.put(service.component(), aot);
         rows.put(service.component(), new Row(service.component(), service.address(), started.process().pid(),
                 service.settings() + "; " + services.limit(service.component()).describe() + "; " + aot));
     }
@@ -300,6 +303,17 @@ public final class RunningStack implements AutoCloseable {
         synchronized (processes) {
             return Collections.unmodifiableMap(new LinkedHashMap<>(processes));
         }
+    }
+
+    /** How each service under test started, by its name: its JDK, and which AOT cache it started from, or why none. */
+    public Map<String, String> launches() {
+        Map<String, String> byName = new LinkedHashMap<>();
+        synchronized (launches) {
+            launches.forEach((component, how) -> {
+                if (processes.containsKey(component)) byName.put(component.label(), how);
+            });
+        }
+        return byName;
     }
 
     public List<Row> rows() {

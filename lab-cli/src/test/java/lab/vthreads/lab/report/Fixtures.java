@@ -50,6 +50,10 @@ final class Fixtures {
                 Map.of("pessoa-service", new ExperimentResults.ProcessUsage(pessoaCpu, 400), "gateway-service", new ExperimentResults.ProcessUsage(0.5, 300)),
                 new ExperimentResults.Machine(0.95, 0.01),
                 List.of(Map.of("t", 1.0, "cpu.pessoa-service", pessoaCpu, "pessoa.heapMb", heap), Map.of("t", 2.0, "cpu.pessoa-service", pessoaCpu, "pessoa.heapMb", heap)),
-                "cells/x/r" + n + "/gatling/createpessoasimulation-" + n + "/index.html", false, 1, null);
+                "cells/x/r" + n + "/gatling/createpessoasimulation-" + n + "/index.html", false, 1, null)
+                // How the pair's services started, written and read back (schema 13).
+                .withContext(new ExperimentResults.RunContext(null, new ExperimentResults.StackUse(1, List.of("x"), 0L,
+                        Map.of("pessoa-service", "Temurin 25.0.1; AOT cache trained on traffic", "gateway-service", "Temurin 25.0.1; AOT cache")),
+                        null, null, null, null, null, null));
     }
 }
