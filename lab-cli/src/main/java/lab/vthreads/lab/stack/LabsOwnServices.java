@@ -31,6 +31,11 @@ sealed interface LabsOwnServices extends SystemUnderTest permits LabServices, Re
     }
 
     @Override
+    default String database() {
+        return lab.vthreads.infra.postgres.EmbeddedPostgresServer.DATABASE;
+    }
+
+    @Override
     default DataBetweenRuns dataBetweenRuns() {
         return DataBetweenRuns.EMPTIED;
     }

@@ -1,7 +1,6 @@
 package lab.vthreads.lab.stack;
 
 import lab.vthreads.infra.cep.CepLatency;
-import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
 import lab.vthreads.lab.app.Application;
 
 import java.nio.file.Path;
@@ -154,6 +153,6 @@ public record StackSettings(
 
     public String jdbcUrl() {
         return externalDatabase != null ? externalDatabase.url()
-                : "jdbc:postgresql://" + host() + ":" + ports.postgres() + "/" + (application != null ? Application.DATABASE : EmbeddedPostgresServer.DATABASE);
+                : "jdbc:postgresql://" + host() + ":" + ports.postgres() + "/" + system().database();
     }
 }

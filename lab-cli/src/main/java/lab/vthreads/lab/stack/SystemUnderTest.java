@@ -54,6 +54,9 @@ public sealed interface SystemUnderTest permits LabsOwnServices, UsersApplicatio
     /** Whether it is handed the lab's PostgreSQL: the lab's own services always, an application when asked to. */
     boolean labHandsDatabase();
 
+    /** The name of its database in the lab's PostgreSQL, where the lab hands it one. */
+    String database();
+
     /** How its data gets back to where the runs start from, between one run and the next. */
     DataBetweenRuns dataBetweenRuns();
 

@@ -64,6 +64,12 @@ record UsersApplication(Application application) implements SystemUnderTest {
         return application.labDatabase();
     }
 
+    /** One of its own, created empty for each start of its JVMs ({@link ApplicationDatabase}). */
+    @Override
+    public String database() {
+        return Application.DATABASE;
+    }
+
     @Override
     public DataBetweenRuns dataBetweenRuns() {
         return application.labDatabase() ? DataBetweenRuns.RESTORED : DataBetweenRuns.KEPT;

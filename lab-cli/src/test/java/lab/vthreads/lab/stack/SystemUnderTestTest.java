@@ -38,6 +38,7 @@ class SystemUnderTestTest {
             assertThat(system.downstream()).isEqualTo(Downstream.CEP_API);
             assertThat(system.labHandsDatabase()).isTrue();
             assertThat(system.dataBetweenRuns()).isEqualTo(DataBetweenRuns.EMPTIED);
+            assertThat(system.database()).isEqualTo(lab.vthreads.infra.postgres.EmbeddedPostgresServer.DATABASE);
             assertThat(system.checksScenarioFirst()).isFalse();
             assertThat(system.sampleNames()).containsExactly(Map.entry("pessoa-service", "pessoa"), Map.entry("gateway-service", "gateway"));
             assertThat(system.stubs(Path.of("/lab"))).isEqualTo(Path.of("/lab/wiremock"));
@@ -73,6 +74,7 @@ class SystemUnderTestTest {
         assertThat(handed.labHandsDatabase()).isTrue();
         // Its tables are its own: put back as its migrations left them, not emptied.
         assertThat(handed.dataBetweenRuns()).isEqualTo(DataBetweenRuns.RESTORED);
+        assertThat(handed.database()).isEqualTo(Application.DATABASE);
         assertThat(handed.checksScenarioFirst()).isTrue();
         assertThat(handed.trainedIn()).isEqualTo(ThreadMode.PLATFORM);
         assertThat(handed.sampleNames()).containsExactly(Map.entry("app", "pessoa"));
@@ -99,6 +101,7 @@ class SystemUnderTestTest {
         assertThat(app.gateway()).isEqualTo("http://127.0.0.1:18080");
         assertThat(app.pessoaManagement()).isEqualTo(app.gatewayManagement()).isEqualTo("http://127.0.0.1:19080");
         assertThat(app.jdbcUrl()).isNull();
+        assertThat(settings(ThreadMode.VIRTUAL, app(true, null)).jdbcUrl()).isEqualTo("jdbc:postgresql://127.0.0.1:15432/app");
         assertThat(app.cepAdmin()).isNull();
         assertThat(app.services()).containsOnlyKeys("app");
     }
