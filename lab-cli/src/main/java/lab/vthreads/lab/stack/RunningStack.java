@@ -92,7 +92,7 @@ public final class RunningStack implements AutoCloseable {
     }
 
     /**
-     * The services under test ({@link SpringServices}: the lab's two, or a user's application) all at once, then waits
+     * The services under test ({@link SystemUnderTest}: the lab's two, or a user's application) all at once, then waits
      * until each is healthy: the gateway resolves pessoa-service per request, not at start-up, so neither waits for the
      * other, and a cell starts in the slower one's time, not in the sum of both. While they start they may use every
      * CPU ({@link Isolation#widenForStart}); they are back on their side's before this returns.

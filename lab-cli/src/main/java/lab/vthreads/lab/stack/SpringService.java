@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * One Spring Boot JVM the lab runs as a service under test, described the same way whoever wrote it: the lab's own
  * gateway-service and pessoa-service and a user's jar take one path through {@link Launcher#start} and
- * {@link RunningStack#startServices}, and differ only in these values (see {@link SpringServices}).
+ * {@link RunningStack#startServices}, and differ only in these values (see {@link SystemUnderTest}).
  *
  * @param arguments      the Spring properties the lab sets, as command-line arguments ({@code --name=value})
  * @param environment    variables the process gets besides the lab's (a user's {@code --app-env})
