@@ -82,7 +82,8 @@ final class RepeatedStarts {
                 }
                 try {
                     // Taken on the first start, once the services' migrations have run: what every later burst meets too.
-                    if (snapshot == null) snapshot = DatabaseSnapshot.ofStack(settings);
+                    // Where each start makes its database afresh, there is nothing to put back (and the copy would go with it).
+                    if (snapshot == null && !settings.freshDatabaseEachStart()) snapshot = DatabaseSnapshot.ofStack(settings);
                     DownstreamLatency.of(settings).forCells();
                     start = burst(stack, settings, kind, i, dir);
                 } finally {

@@ -24,8 +24,9 @@ import java.util.HexFormat;
 final class TrafficTrainer implements TrafficTraining {
 
     /**
-     * Long enough for the requests' paths to be loaded, linked and profiled (a request's methods reach C1's profiling
-     * tier within seconds under load); the cache records what ran, and the JIT still compiles it after each start.
+     * Every flow runs many times over in it at the cells' users, so each request path is loaded, linked and profiled.
+     * The cache holds what ran, not compiled code: the JIT still compiles after each start, which a longer training
+     * would not change.
      */
     static final int SECONDS = 30;
     private static final int RAMP_SECONDS = 2;

@@ -103,7 +103,7 @@ public final class RunningStack implements AutoCloseable {
         trainWhereMissing(cell);
         // A system whose data is put back as its own migrations left it (a user's application) starts each pair from an
         // empty database of its own, as a fresh deployment does.
-        if (cell.system().dataBetweenRuns() == SystemUnderTest.DataBetweenRuns.RESTORED && cell.externalDatabase() == null) ApplicationDatabase.fresh(cell);
+        if (cell.freshDatabaseEachStart()) ApplicationDatabase.fresh(cell);
         List<SpringService> specs = SpringServices.of(cell);
         List<String> labels = labels(cell);
         isolation.widenForStart(labels);
@@ -236,7 +236,7 @@ public final class RunningStack implements AutoCloseable {
         List<SpringService> specs = SpringServices.of(cell);
         String key = traffic.key();
         if (specs.stream().noneMatch(s -> needsTraining(cell, s, key))) return;
-        if (cell.system().dataBetweenRuns() == SystemUnderTest.DataBetweenRuns.RESTORED && cell.externalDatabase() == null) ApplicationDatabase.fresh(cell);
+        if (cell.freshDatabaseEachStart()) ApplicationDatabase.fresh(cell);
         List<String> labels = labels(cell);
         List<ManagedProcess> started = new ArrayList<>();
         isolation.widenForStart(labels);

@@ -146,6 +146,15 @@ public record StackSettings(
         return system().labHandsDatabase();
     }
 
+    /**
+     * Whether each start of the services begins on a database of its own, created empty (a user's application on the
+     * lab's PostgreSQL, whose migrations then run, as a fresh deployment's do): nothing of an earlier start is left to
+     * put back. The lab's own tables, and an external database, outlive a start.
+     */
+    public boolean freshDatabaseEachStart() {
+        return system().dataBetweenRuns() == SystemUnderTest.DataBetweenRuns.RESTORED && externalDatabase == null;
+    }
+
     /** What these settings start and measure: the lab's services in their mode, the reactive service, or the application. */
     public SystemUnderTest system() {
         return SystemUnderTest.of(mode, application);
