@@ -102,6 +102,48 @@ class RoutingIT {
         assertThat(Long.parseLong(received.getFirst().getHeader(RequestDeadlines.HEADER))).isGreaterThan(before);
     }
 
+    /** The generated requests' shrunk counterexample: the gateway answered it 500 while picking the route. */
+    @Test
+    void answersAWildcardContentType415ItselfAndSendsNothingOn() {
+        Http.Reply response = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/v1/pessoas"))
+                .header("Content-Type", "application/*")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(Http.pessoa("89084980875", "CURINGA", "22041012"))));
+
+        assertThat(response.status()).isEqualTo(415);
+        assertThat(response.header("Content-Type")).startsWith("application/problem+json");
+        upstream.verify(0, postRequestedFor(urlEqualTo("/v1/pessoas")));
+    }
+
+    /**
+     * The gateway rebuilds a form body, percent-encoding what was sent raw ("!" becomes "%21"), so the body goes on
+     * without the client's shorter Content-Length, and arrives whole.
+     */
+    @Test
+    void passesAFormBodyOnWhole() {
+        upstream.stubFor(post("/v1/pessoas").willReturn(aResponse().withStatus(415)));
+
+        http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/v1/pessoas"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("nome=ANA!&cpf=1")));
+
+        List<LoggedRequest> received = upstream.findAll(postRequestedFor(urlEqualTo("/v1/pessoas")));
+        assertThat(received).hasSize(1);
+        assertThat(java.net.URLDecoder.decode(received.getFirst().getBodyAsString(), StandardCharsets.UTF_8)).isEqualTo("nome=ANA!&cpf=1");
+    }
+
+    /** A form body Tomcat cannot decode fails while the gateway reads its parameters: a 400 problem, nothing sent on. */
+    @Test
+    void answersAFormItCannotDecode400ItselfAndSendsNothingOn() {
+        Http.Reply response = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/v1/pessoas"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("nome=100%")));
+
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.header("Content-Type")).startsWith("application/problem+json");
+        assertThat(response.json().path("type").asString()).isEqualTo("urn:vthreads-lab:problem:request-rejected");
+        upstream.verify(0, postRequestedFor(urlEqualTo("/v1/pessoas")));
+    }
+
     @ParameterizedTest(name = "upstream {0}")
     @ValueSource(ints = {400, 404, 409, 413, 422, 502, 503, 504})
     void passesEveryUpstreamStatusAndProblemThroughUnchanged(int status) {

@@ -6,6 +6,7 @@ import jakarta.validation.Valid;
 import lab.vthreads.contract.deadline.RequestDeadline;
 import lab.vthreads.service.RequestDeadlines;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.transaction.annotation.Transactional;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -33,7 +34,9 @@ class PessoaController {
     }
 
     // curl -i -H 'Content-Type: application/json' -d '{"cpf":"89084980875","nome":"FULANO","enderecos":[{"cep":"22041012"}]}' localhost:8081/v1/pessoas
-    @PostMapping
+    // JSON only, decided from the header before the body is read: Spring MVC reads a form body (its @RequestBody) by
+    // parsing it as parameters first, and a malformed percent-escape in it threw out of Tomcat's parser as a 500.
+    @PostMapping(consumes = {MediaType.APPLICATION_JSON_VALUE, "application/*+json"})
     ResponseEntity<PessoaResponse> create(@Valid @RequestBody PessoaRequest request,
                                           @RequestHeader(name = RequestDeadlines.HEADER, required = false) String deadline) {
         PessoaResponse created = registration.register(request, RequestDeadline.fromHeader(deadline));

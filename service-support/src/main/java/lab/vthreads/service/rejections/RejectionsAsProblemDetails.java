@@ -8,8 +8,13 @@ import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 
-/** Both services answer Tomcat's own rejections with a problem detail ({@link ProblemDetailErrorReportValve}). */
-@AutoConfiguration
+/**
+ * Both services answer Tomcat's own rejections with a problem detail ({@link ProblemDetailErrorReportValve}), the
+ * errors no handler answered too ({@link ProblemDetailErrorController}, in place of Boot's), and a wildcard
+ * Content-Type, which Spring MVC cannot read, with a 415 one ({@link WildcardContentTypeRefused}).
+ */
+// By name: the reactive service has this module and no Spring MVC.
+@AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass(ConfigurableTomcatWebServerFactory.class)
 public class RejectionsAsProblemDetails {
@@ -22,5 +27,15 @@ public class RejectionsAsProblemDetails {
                 host.setErrorReportValveClass(ProblemDetailErrorReportValve.class.getName());
             }
         });
+    }
+
+    @Bean
+    ProblemDetailErrorController problemDetailErrorController() {
+        return new ProblemDetailErrorController();
+    }
+
+    @Bean
+    WildcardContentTypeRefused wildcardContentTypeRefused() {
+        return new WildcardContentTypeRefused();
     }
 }
