@@ -15,41 +15,62 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * pessoa-service's real jar as a child process, on free ports, stopped by its PID. What a test sees is what
+ * An implementation's real jar (pessoa-service's, or the reactive service's) as a child process, on free ports,
+ * stopped by its PID. What a test sees is what
  * {@code ./lab up} and compose run.
  */
 public final class PessoaServiceProcess implements AutoCloseable {
 
     private final Process process;
+    private final String name;
     private final int port;
     private final int managementPort;
     private final Path log;
 
-    private PessoaServiceProcess(Process process, int port, int managementPort, Path log) {
+    private PessoaServiceProcess(Process process, String name, int port, int managementPort, Path log) {
         this.process = process;
+        this.name = name;
         this.port = port;
         this.managementPort = managementPort;
         this.log = log;
     }
 
     public static PessoaServiceProcess start(boolean virtualThreads, Map<String, String> environment) {
-        Path jar = Path.of(System.getProperty("pessoa-service.jar", "../pessoa-service/target/pessoa-service-0.1.0-SNAPSHOT.jar"));
+        Map<String, String> settings = new java.util.HashMap<>(environment);
+        settings.put("SPRING_THREADS_VIRTUAL_ENABLED", Boolean.toString(virtualThreads));
+        return start("pessoa-service", jar("pessoa-service"), settings, List.of());
+    }
+
+    /** The reactive implementation's jar, with these of its properties as its arguments. */
+    public static PessoaServiceProcess startReactive(Map<String, Object> properties) {
+        return start("pessoa-service-reactive", jar("pessoa-service-reactive"), Map.of(),
+                properties.entrySet().stream().map(p -> "--" + p.getKey() + "=" + p.getValue()).toList());
+    }
+
+    /** Where the build left the module's jar, unless the system property named after it says otherwise. */
+    private static Path jar(String module) {
+        Path jar = Path.of(System.getProperty(module + ".jar", "../" + module + "/target/" + module + "-0.1.0-SNAPSHOT.jar"));
         if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException("pessoa-service jar not found at " + jar.toAbsolutePath() + ": build it first (./mvnw package)");
+            throw new IllegalStateException(module + " jar not found at " + jar.toAbsolutePath() + ": build it first (./mvnw package)");
         }
+        return jar;
+    }
+
+    private static PessoaServiceProcess start(String name, Path jar, Map<String, String> environment, List<String> arguments) {
         int port = ListenPorts.next();
         int managementPort = ListenPorts.next();
         try {
-            Path log = Files.createTempFile("pessoa-service-", ".log");
-            ProcessBuilder builder = new ProcessBuilder(List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar", jar.toString()))
+            Path log = Files.createTempFile(name + "-", ".log");
+            List<String> command = new java.util.ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar", jar.toString()));
+            command.addAll(arguments);
+            ProcessBuilder builder = new ProcessBuilder(command)
                     .redirectErrorStream(true)
                     .redirectOutput(log.toFile());
             builder.environment().putAll(environment);
             builder.environment().put("SERVER_PORT", Integer.toString(port));
             builder.environment().put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
-            builder.environment().put("SPRING_THREADS_VIRTUAL_ENABLED", Boolean.toString(virtualThreads));
-            PessoaServiceProcess service = new PessoaServiceProcess(builder.start(), port, managementPort, log);
+            PessoaServiceProcess service = new PessoaServiceProcess(builder.start(), name, port, managementPort, log);
             service.awaitHealthy(managementPort, Duration.ofSeconds(90));
             return service;
         } catch (IOException e) {
@@ -74,7 +95,7 @@ public final class PessoaServiceProcess implements AutoCloseable {
         Instant deadline = Instant.now().plus(timeout);
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
-                throw new IllegalStateException("pessoa-service exited with " + process.exitValue() + ":\n" + tail());
+                throw new IllegalStateException(name + " exited with " + process.exitValue() + ":\n" + tail());
             }
             try {
                 HttpResponse<String> health = client.send(HttpRequest.newBuilder(
@@ -91,7 +112,7 @@ public final class PessoaServiceProcess implements AutoCloseable {
             sleep(250);
         }
         close();
-        throw new IllegalStateException("pessoa-service was not healthy within " + timeout + ":\n" + tail());
+        throw new IllegalStateException(name + " was not healthy within " + timeout + ":\n" + tail());
     }
 
     private String tail() {

@@ -11,6 +11,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -56,6 +57,23 @@ public final class SharedInfrastructure {
                 "LAB_CEP_BASE_URL", cep().baseUrl(),
                 "LAB_CEP_CONNECT_TIMEOUT", "10s",
                 "LAB_CEP_READ_TIMEOUT", "10s");
+    }
+
+    /**
+     * What the reactive service reads to use these, as its properties: its R2DBC URL is the JDBC one with R2DBC's
+     * scheme, and Flyway still migrates over JDBC.
+     */
+    public static Map<String, Object> reactiveProperties() {
+        String jdbcUrl = postgres().jdbcUrl();
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put("spring.r2dbc.url", "r2dbc:" + jdbcUrl.substring("jdbc:".length()));
+        values.put("spring.r2dbc.username", EmbeddedPostgresServer.USER);
+        values.put("spring.r2dbc.password", EmbeddedPostgresServer.PASSWORD);
+        values.put("spring.flyway.url", jdbcUrl);
+        values.put("spring.flyway.user", EmbeddedPostgresServer.USER);
+        values.put("spring.flyway.password", EmbeddedPostgresServer.PASSWORD);
+        values.put("lab.cep.base-url", cep().baseUrl());
+        return values;
     }
 
     /** A count from the real database: {@code count("SELECT count(*) FROM pessoa WHERE cpf = ?", cpf)}. */

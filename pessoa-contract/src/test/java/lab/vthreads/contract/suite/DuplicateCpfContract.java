@@ -3,6 +3,8 @@ package lab.vthreads.contract.suite;
 import org.junit.jupiter.api.Timeout;
 import lab.vthreads.infra.testdata.Cpfs;
 import lab.vthreads.infra.testsupport.Http;
+import lab.vthreads.infra.testsupport.SharedInfrastructure;
+import lab.vthreads.infra.cep.CepLatency;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -33,6 +35,25 @@ public abstract class DuplicateCpfContract extends ContractTest {
 
     @Test
     void twentyConcurrentPostsWithOneCpfCreateExactlyOnePerson() throws Exception {
+        twentyClientsPostOneCpfAtOnceAndExactlyOnePersonIsStored();
+    }
+
+    /**
+     * The race held open: with every CEP lookup taking 300 ms, all twenty requests are past any check of the CPF and
+     * waiting on the CEP API before the first of them stores its person, so only the database's own constraint can
+     * keep the second one out, and its refusal must reach the client as a 409, not a 500.
+     */
+    @Test
+    void twentyConcurrentPostsWithOneCpfWhileTheCepApiIsSlowCreateExactlyOnePerson() throws Exception {
+        SharedInfrastructure.cep().setLatency(new CepLatency.FixedLatency(300));
+        try {
+            twentyClientsPostOneCpfAtOnceAndExactlyOnePersonIsStored();
+        } finally {
+            SharedInfrastructure.cep().setLatency(new CepLatency.None());
+        }
+    }
+
+    private void twentyClientsPostOneCpfAtOnceAndExactlyOnePersonIsStored() throws Exception {
         String cpf = Cpfs.next();
         CountDownLatch start = new CountDownLatch(1);
         try (ExecutorService pool = Executors.newFixedThreadPool(20)) {

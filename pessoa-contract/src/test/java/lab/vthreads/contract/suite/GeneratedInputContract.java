@@ -22,6 +22,7 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,8 +36,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * answers no 5xx, a ProblemDetail with every 4xx, a 201 only for a person the contract's own rules accept, and stores
  * exactly as many people as it answered 201. jqwik prints each property's seed; a failure is replayed with it and shrunk.
  *
- * <p>jqwik runs properties in its own engine, not Spring's test context, so an implementation's subclass starts its
- * service itself ({@link #serve}), on free ports, against the same shared PostgreSQL and CEP API as the other ITs.
+ * <p>jqwik runs properties in its own engine, not Spring's test context, so a subclass starts what it sends to itself:
+ * the implementation in its own JVM ({@link #serve}), or anything else on a base URL ({@link #sendTo}), such as the
+ * gateway in front of an implementation's jar; always against the same shared PostgreSQL and CEP API as the other ITs.
  */
 public abstract class GeneratedInputContract {
 
@@ -48,27 +50,33 @@ public abstract class GeneratedInputContract {
     private static final Validator VALIDATOR = VALIDATION.getValidator();
     private static final PessoaTables TABLES = PessoaTables.shared();
 
-    private static ConfigurableApplicationContext service;
+    private static final List<AutoCloseable> RUNNING = new ArrayList<>();
     private static Http http;
-    private static int port;
+    private static String baseUrl;
     private long created;
 
-    /** Starts the implementation on free ports with these of its properties (where its database and CEP API are). */
+    /** Starts the implementation in this JVM, on free ports, with these of its properties (where its database and CEP API are). */
     protected static void serve(Class<?> application, Map<String, Object> infrastructure) {
         Map<String, Object> properties = new HashMap<>(infrastructure);
         properties.put("server.port", 0);
         properties.put("management.server.port", 0);
         // As arguments: above the application's own files, as the test context's dynamic properties are (default properties are below them).
-        service = new SpringApplicationBuilder(application).run(properties.entrySet().stream().map(p -> "--" + p.getKey() + "=" + p.getValue())
-                .toArray(String[]::new));
-        port = service.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
-        http = new Http("http://127.0.0.1:" + port, Duration.ofSeconds(30));
+        ConfigurableApplicationContext service = new SpringApplicationBuilder(application).run(properties.entrySet().stream()
+                .map(p -> "--" + p.getKey() + "=" + p.getValue()).toArray(String[]::new));
+        sendTo("http://127.0.0.1:" + service.getEnvironment().getRequiredProperty("local.server.port", Integer.class), service);
+    }
+
+    /** Sends every request to this base URL; what serves it is closed after the properties, first to last. */
+    protected static void sendTo(String url, AutoCloseable... servingIt) {
+        RUNNING.addAll(List.of(servingIt));
+        baseUrl = url;
+        http = new Http(url, Duration.ofSeconds(30));
     }
 
     @AfterContainer
-    static void stop() {
-        if (service != null) service.close();
-        service = null;
+    static void stop() throws Exception {
+        for (AutoCloseable running : RUNNING) running.close();
+        RUNNING.clear();
     }
 
     @BeforeProperty
@@ -112,7 +120,9 @@ public abstract class GeneratedInputContract {
                         .withCharRange('\ud800', '\udfff').withCharRange('A', 'Z').ofMaxLength(40),
                 Arbitraries.strings().alpha().ofMinLength(95).ofMaxLength(105),
                 Arbitraries.strings().all().ofMinLength(1_000).ofMaxLength(20_000),
-                Arbitraries.of("", " ", "\t", "ANA", "JOÃO D'ÁVILA", "\uD83D\uDE00", "e\u0301", "\u202eANA", "\u0000", "\ud800", "\udc00\ud800"));
+                Arbitraries.of("", " ", "\t", "ANA", "JOÃO D'ÁVILA", "\uD83D\uDE00", "e\u0301", "\u202eANA", "\u0000", "\ud800", "\udc00\ud800",
+                        // Percent-escapes, broken and whole, for a body sent as a form.
+                        "100%", "%zz", "%E0%A", "A%20B", "A+B&C=D"));
     }
 
     /** A field's value as JSON text, or "absent" for a field left out. */
@@ -178,7 +188,7 @@ public abstract class GeneratedInputContract {
     }
 
     private Http.Reply post(String contentType, String body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v1/pessoas"))
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + "/v1/pessoas"))
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body.getBytes(contentType.contains("UTF-16") ? StandardCharsets.UTF_16
                         : contentType.contains("ISO-8859-1") ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8)));
         if (!contentType.isEmpty()) request.header("Content-Type", contentType);

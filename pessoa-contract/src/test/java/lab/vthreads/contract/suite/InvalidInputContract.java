@@ -111,13 +111,16 @@ public abstract class InvalidInputContract extends ContractTest {
         assertThat(reply.json().get("type").asString()).isEqualTo("urn:vthreads-lab:problem:body-too-large");
     }
 
-    /** A wildcard too: GeneratedInputContract found pessoa-service answering {@code application/*} with a 500. */
+    /**
+     * A wildcard and a form too: GeneratedInputContract found pessoa-service answering {@code application/*} with a 500,
+     * and a form whose body holds a broken percent-escape (the gateway truncated one so).
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"text/plain", "application/*"})
+    @ValueSource(strings = {"text/plain", "application/*", "application/x-www-form-urlencoded"})
     void rejectsAMediaTypeItDoesNotReadWith415(String contentType) {
         Http.Reply reply = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v1/pessoas"))
                 .header("Content-Type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofString(Http.pessoa(VALID_CPF, "X", "01001000"))));
+                .POST(HttpRequest.BodyPublishers.ofString(Http.pessoa(VALID_CPF, "X", "01001000") + "&nome=%E0%A")));
 
         assertThat(reply.status()).isEqualTo(415);
         assertThat(reply.header("Content-Type")).startsWith("application/problem+json");

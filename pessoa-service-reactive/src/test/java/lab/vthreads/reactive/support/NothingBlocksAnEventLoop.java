@@ -25,7 +25,11 @@ public class NothingBlocksAnEventLoop implements BeforeEachCallback, AfterEachCa
                 // A random request id reads /dev/urandom through SecureRandom: a read that never waits on Linux.
                 .allowBlockingCallsInside("java.util.UUID", "randomUUID")
                 .blockingMethodCallback(method -> {
-                    BLOCKED.add(Thread.currentThread().getName() + ": " + method + "\n" + stack());
+                    String blocked = Thread.currentThread().getName() + ": " + method + "\n" + stack();
+                    BLOCKED.add(blocked);
+                    // Also in the test's output: the Error below may end the request unanswered, so that the test
+                    // fails on the client's timeout before it gets to check what was recorded.
+                    System.err.println("BlockHound: a blocking call on " + blocked);
                     throw new Error("Blocking call on " + Thread.currentThread().getName() + ": " + method);
                 }));
     }
@@ -36,11 +40,22 @@ public class NothingBlocksAnEventLoop implements BeforeEachCallback, AfterEachCa
 
     @Override
     public void beforeEach(ExtensionContext context) {
-        BLOCKED.clear();
+        forgetWhatWasRecorded();
     }
 
     @Override
     public void afterEach(ExtensionContext context) {
+        assertNothingWasRecorded();
+    }
+
+    /** Where a test runs outside Jupiter (jqwik's properties): before what it watches. */
+    public static void forgetWhatWasRecorded() {
+        install();
+        BLOCKED.clear();
+    }
+
+    /** And after it. */
+    public static void assertNothingWasRecorded() {
         assertThat(BLOCKED).as("blocking calls on event loops").isEmpty();
     }
 

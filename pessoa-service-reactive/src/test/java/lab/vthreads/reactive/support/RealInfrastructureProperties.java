@@ -1,12 +1,10 @@
 package lab.vthreads.reactive.support;
 
-import lab.vthreads.infra.postgres.EmbeddedPostgresServer;
 import lab.vthreads.infra.testsupport.SharedInfrastructure;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.test.context.DynamicPropertyRegistrar;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Points the reactive service at the PostgreSQL and CEP API every integration test of this JVM shares. */
@@ -20,15 +18,6 @@ public class RealInfrastructureProperties {
 
     /** The properties as values, also for a service started outside Spring's test context (GeneratedInputIT). */
     public static Map<String, Object> values() {
-        String jdbcUrl = SharedInfrastructure.postgres().jdbcUrl();
-        Map<String, Object> values = new LinkedHashMap<>();
-        values.put("spring.r2dbc.url", "r2dbc:" + jdbcUrl.substring("jdbc:".length()));
-        values.put("spring.r2dbc.username", EmbeddedPostgresServer.USER);
-        values.put("spring.r2dbc.password", EmbeddedPostgresServer.PASSWORD);
-        values.put("spring.flyway.url", jdbcUrl);
-        values.put("spring.flyway.user", EmbeddedPostgresServer.USER);
-        values.put("spring.flyway.password", EmbeddedPostgresServer.PASSWORD);
-        values.put("lab.cep.base-url", SharedInfrastructure.cep().baseUrl());
-        return values;
+        return SharedInfrastructure.reactiveProperties();
     }
 }

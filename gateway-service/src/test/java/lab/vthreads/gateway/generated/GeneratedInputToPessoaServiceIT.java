@@ -1,0 +1,14 @@
+package lab.vthreads.gateway.generated;
+
+import lab.vthreads.gateway.support.PessoaServiceProcess;
+import lab.vthreads.infra.testsupport.SharedInfrastructure;
+import net.jqwik.api.lifecycle.BeforeContainer;
+
+/** The generated requests through the gateway to pessoa-service's jar. */
+class GeneratedInputToPessoaServiceIT extends ThroughTheGateway {
+
+    @BeforeContainer
+    static void start() {
+        sendThroughTheGatewayTo(PessoaServiceProcess.start(false, SharedInfrastructure.pessoaEnvironment()));
+    }
+}
