@@ -202,6 +202,11 @@ public record ExperimentResults(
             return shareOfWindow(SampleKeys.ServiceValue.GC_PAUSE_MS.of(service));
         }
 
+        /** The CPU the service's collector threads used in the window, in CPUs (0.05: a twentieth of one); NaN where not measured. */
+        public double gcCpuShare(String service) {
+            return shareOfWindow(SampleKeys.ServiceValue.GC_CPU_MS.of(service));
+        }
+
         /** A cumulative count of milliseconds' growth over the window, as a share of it; NaN where not measured. */
         private double shareOfWindow(String cumulativeMsKey) {
             if (window == null || window.seconds() <= 0) return Double.NaN;

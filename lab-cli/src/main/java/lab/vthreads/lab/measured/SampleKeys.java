@@ -53,6 +53,8 @@ public final class SampleKeys {
         JIT_MS("jitMs"),
         /** Cumulative ms the JVM's collectors paused every thread (its counters, else jvm.gc.pause): a stop that queues the requests behind it. */
         GC_PAUSE_MS("gcPauseMs"),
+        /** Cumulative ms of CPU the JVM's collector threads used (the JVM's counters), in pauses and beside the application. */
+        GC_CPU_MS("gcCpuMs"),
         /** Cumulative ms every thread stood at a safepoint, for a collection or any other VM operation (the JVM's counters). */
         SAFEPOINT_MS("safepointMs"),
         /** Classes loaded so far (the JVM's counters): still growing in a window, the request path was still being loaded. */

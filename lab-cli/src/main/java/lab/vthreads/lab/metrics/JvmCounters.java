@@ -112,9 +112,12 @@ public final class JvmCounters {
      *                    concurrent-cycle pauses; ZGC's and Shenandoah's cycles run beside the application), else every
      *                    collector (Serial, Parallel)
      * @param safepointMs every thread stopped at a safepoint, for a collection or any other VM operation
+     * @param gcCpuMs     the CPU time of the collector's own threads ({@code sun.threads.total_gc_cpu_time}, JDK 22 and
+     *                    later): its parallel workers in a pause, and its concurrent marking and refinement beside the
+     *                    application, which take a CPU from the requests without stopping them
      */
     public record Reading(double compileMs, double liveThreads, double peakThreads, double heapUsedMb, double gcPauseMs, double safepointMs,
-                          double loadedClasses) {
+                          double loadedClasses, double gcCpuMs) {
     }
 
     /** The figures the lab reads, now. */
@@ -145,7 +148,11 @@ public final class JvmCounters {
         }
         return new Reading(ms(n.get("java.ci.totalTime"), ticksPerMs), number(n.get("java.threads.live")), number(n.get("java.threads.livePeak")),
                 heapFound ? heap / 1_048_576 : Double.NaN, gcFound ? ms(gcTicks, ticksPerMs) : Double.NaN, ms(n.get("sun.rt.safepointTime"), ticksPerMs),
-                number(n.get("java.cls.loadedClasses")));
+                number(n.get("java.cls.loadedClasses")), nanosAsMs(n.get("sun.threads.total_gc_cpu_time")));
+    }
+
+    private static double nanosAsMs(Long nanos) {
+        return nanos == null ? Double.NaN : nanos / 1e6;
     }
 
     private static double number(Long value) {

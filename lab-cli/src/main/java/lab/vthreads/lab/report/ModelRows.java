@@ -111,15 +111,24 @@ final class ModelRows {
     }
 
     /**
-     * How long the services' collectors stopped them in the window, as a share of it ("" where not measured): a pause
-     * holds every request at once, and they come back to the CPU together, which the queueing solution does not assume.
+     * How long the services' collectors stopped them in the window, as a share of it, and the CPU their collector
+     * threads used in it ("" where neither was measured): a pause holds every request at once, and they come back to
+     * the CPU together, which the queueing solution does not assume; concurrent marking takes a CPU from the requests
+     * without stopping them, so a window that caught a marking cycle serves less for the same CPU.
      */
     static String gcPauses(RepeatResult run, boolean application) {
         List<String> services = application ? List.of(SampleKeys.PESSOA) : List.of(SampleKeys.PESSOA, SampleKeys.GATEWAY);
-        List<String> shares = services.stream().map(run::gcPauseShare)
-                .map(share -> Double.isNaN(share) ? "–" : String.format(java.util.Locale.ROOT, "%.1f%%", share * 100)).toList();
-        if (shares.stream().allMatch("–"::equals)) return "";
-        return "; GC paused " + (application ? "the application " : "the services ") + String.join(" / ", shares) + " of the window";
+        String paused = shares(services, run::gcPauseShare), cpu = shares(services, run::gcCpuShare);
+        String whom = application ? "the application" : "the services";
+        return (paused.isEmpty() ? "" : "; GC paused " + whom + " " + paused + " of the window")
+                + (cpu.isEmpty() ? "" : (paused.isEmpty() ? "; " + whom + "'s" : application ? ", its" : ", their") + " collector threads used " + cpu + " of a CPU");
+    }
+
+    /** Each service's share, as "1.0% / 0.2%"; "" where none was measured. */
+    private static String shares(List<String> services, java.util.function.ToDoubleFunction<String> share) {
+        List<String> each = services.stream().mapToDouble(share)
+                .mapToObj(value -> Double.isNaN(value) ? "–" : String.format(java.util.Locale.ROOT, "%.1f%%", value * 100)).toList();
+        return each.stream().allMatch("–"::equals) ? "" : String.join(" / ", each);
     }
 
     /** Where the first repeat's mean response went, hop by hop ({@link ResponseHops}); "" where not measured. */

@@ -52,6 +52,7 @@ public final class ServiceJvms {
                 putIfMeasured(sample, SampleKeys.ServiceValue.PEAK_THREADS.of(prefix), reading.peakThreads());
                 putIfMeasured(sample, SampleKeys.ServiceValue.HEAP_MB.of(prefix), reading.heapUsedMb());
                 putIfMeasured(sample, SampleKeys.ServiceValue.GC_PAUSE_MS.of(prefix), reading.gcPauseMs());
+                putIfMeasured(sample, SampleKeys.ServiceValue.GC_CPU_MS.of(prefix), reading.gcCpuMs());
                 putIfMeasured(sample, SampleKeys.ServiceValue.SAFEPOINT_MS.of(prefix), reading.safepointMs());
                 putIfMeasured(sample, SampleKeys.ServiceValue.LOADED_CLASSES.of(prefix), reading.loadedClasses());
             }

@@ -23,6 +23,19 @@ class GcPausesTest {
     }
 
     @Test
+    void theCollectorThreadsCpuInTheWindowIsAShareOfACpu() {
+        // pessoa-service's collector threads used 1,600 ms of CPU in the 20 s window: 8% of a CPU.
+        List<Map<String, Double>> samples = List.of(sample(10, 100.0, 50.0), sample(30, 300.0, 90.0));
+        samples.get(0).put("pessoa.gcCpuMs", 400.0);
+        samples.get(1).put("pessoa.gcCpuMs", 2_000.0);
+
+        assertThat(ModelRows.gcPauses(run(samples), true))
+                .isEqualTo("; GC paused the application 1.0% of the window, its collector threads used 8.0% of a CPU");
+        assertThat(ModelRows.gcPauses(run(samples), false))
+                .isEqualTo("; GC paused the services 1.0% / 0.2% of the window, their collector threads used 8.0% / – of a CPU");
+    }
+
+    @Test
     void runsRecordedBeforeThePausesWereReadSayNothing() {
         ExperimentResults.RepeatResult run = run(List.of(sample(10, null, null), sample(30, null, null)));
 
