@@ -271,6 +271,8 @@ public final class RunCommand implements Callable<Integer> {
         ConsoleSummary.print(out, summary);
         out.print(SummaryMarkdown.faults(experiment));
         finished(out, start, directory);
+        String stages = lab.vthreads.lab.measured.StageClock.describe(experiment.stageSeconds());
+        if (stages != null) out.println("Where the time went: " + stages + ".");
         if (experiment.cells().stream().allMatch(c -> c.repeats().isEmpty())) {
             // The report says why each cell did not run; a script must not read "measured" from the exit status.
             System.err.println("lab run failed: no cell ran. The first reason: "

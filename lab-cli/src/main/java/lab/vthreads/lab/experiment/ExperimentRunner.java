@@ -7,6 +7,8 @@ import lab.vthreads.lab.plan.StackPlan;
 import lab.vthreads.lab.progress.Progress;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.RunIdentity;
+import lab.vthreads.lab.measured.StageClock;
+import lab.vthreads.lab.measured.StageClock.Stage;
 import lab.vthreads.lab.measured.StartupCheck;
 import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.faults.Fault;
@@ -89,6 +91,7 @@ public final class ExperimentRunner {
     private final Progress progress;
     private volatile LoadGenerators load;
     private final Instant started = Instant.now();
+    private final StageClock clock = new StageClock();
     private Preset preset;
     private List<Cell> cells;
     // What abort() must stop when the JVM is asked to exit mid-run (a shutdown hook cannot rely on finally blocks).
@@ -181,20 +184,21 @@ public final class ExperimentRunner {
         PairOfJvms.Tally tally;
         List<StartupCheck> startupChecks;
         ScaledScenario scaled = null;
-        try (RunningStack stack = RunningStack.startInfrastructure(base, isolation)) {
+        try (RunningStack stack = clock.time(Stage.INFRASTRUCTURE, () -> RunningStack.startInfrastructure(base, isolation))) {
             running = stack;
             stack.trainOn(new TrafficTrainer(load, progress, options.home(), preset.simulation(), options.scenario(),
                     cells.stream().mapToInt(Cell::users).max().orElse(1)));
             environment = Environments.describe(options.home(), stack, partition.machineCpuCount());
             int cores = environment.cores();
             // Before anything warms the machine's caches or the calibration starts a pair: each start as cold as a fresh pod's.
-            startupChecks = preset.startupChecks() == 0 ? List.of() : new RepeatedStarts(preset.startupChecks(), load,
-                    options.flows(), options.home().resolve("wiremock/ceps.csv"),
-                    options.resultsDirectory(), progress).run(stack, base, cells);
-            calibration = schedule.beforeCells(stack, base, load, partition, cores);
+            startupChecks = preset.startupChecks() == 0 ? List.of() : clock.time(Stage.STARTUP_CHECK, () -> new RepeatedStarts(
+                    preset.startupChecks(), load, options.flows(), options.home().resolve("wiremock/ceps.csv"),
+                    options.resultsDirectory(), progress).run(stack, base, cells));
+            calibration = clock.time(Stage.CALIBRATION, () -> schedule.beforeCells(stack, base, load, partition, cores));
             if (options.scale()) {
                 scaled = scale(calibration, partition);
-                calibration = schedule.afterSizing(cells, calibration, partition, cores);
+                Calibration beforeSizing = calibration;
+                calibration = clock.time(Stage.CALIBRATION, () -> schedule.afterSizing(cells, beforeSizing, partition, cores));
                 if (schedule.remeasuresAfterSizing()) {
                     scaled = scaled.withNote("That bound was measured on fresh services before the cells; the model's calibration is measured "
                             + "again after them, on their warm services.");
@@ -203,23 +207,26 @@ public final class ExperimentRunner {
             // Only now are the cells final: --scale replaces them with the machine's Tomcat threads and users.
             tally = new PairOfJvms.Tally(cells);
             CalibrationSchedule reactive = new CalibrationSchedule(options, preset, cells, progress, ThreadMode.REACTIVE);
-            reactiveCalibration = reactive.beforeCells(stack, base, load, partition, cores);
+            reactiveCalibration = clock.time(Stage.CALIBRATION, () -> reactive.beforeCells(stack, base, load, partition, cores));
             for (int repeat = 1; repeat <= preset.repeat(); repeat++) {
                 List<StackPlan.Group> groups = StackPlan.of(cells, repeat, sharesStacks());
                 for (int g = 0; g < groups.size(); g++) {
                     StackPlan.Placed placed = new StackPlan.Placed(repeat, g, groups.get(g));
                     CalibrationSchedule hosted = schedule.hosts(placed) ? schedule : reactive.hosts(placed) ? reactive : null;
-                    new PairOfJvms(options, preset, cells, load, progress, isolation, started, tally).run(stack, base, groups.get(g), repeat,
-                            hosted != null ? snapshot -> hosted.onHost(stack, base, load, partition, cores, snapshot) : null);
+                    new PairOfJvms(options, preset, cells, load, progress, isolation, started, tally, clock).run(stack, base, groups.get(g), repeat,
+                            hosted != null ? snapshot -> clock.time(Stage.CALIBRATION, () -> hosted.onHost(stack, base, load, partition, cores, snapshot))
+                                    : null);
                 }
             }
             tally.requireScenarioServedSomewhere();
-            calibration = schedule.afterCells(stack, base, load, partition, cores, calibration);
-            reactiveCalibration = reactive.afterCells(stack, base, load, partition, cores, reactiveCalibration);
+            Calibration beforeCells = calibration, reactiveBeforeCells = reactiveCalibration;
+            calibration = clock.time(Stage.CALIBRATION, () -> schedule.afterCells(stack, base, load, partition, cores, beforeCells));
+            reactiveCalibration = clock.time(Stage.CALIBRATION, () -> reactive.afterCells(stack, base, load, partition, cores, reactiveBeforeCells));
         }
         deleteRecursively(base.runDirectory().resolve("postgres-data"));
         return ExperimentResults.assemble(preset, options.shortVariant(), started, environment, calibration, reactiveCalibration, scaled, partition, tally.results(),
-                tally.failures(), tally.coldStarts(), startupChecks, null, RunIdentity.of(options.home(), options.application(), options.scenario(), partition, environment.cores()));
+                tally.failures(), tally.coldStarts(), startupChecks, null,
+                RunIdentity.of(options.home(), options.application(), options.scenario(), partition, environment.cores()), clock);
     }
 
     private ScaledScenario scale(Calibration calibration, Partition partition) {

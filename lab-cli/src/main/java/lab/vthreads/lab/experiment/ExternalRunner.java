@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import lab.vthreads.lab.measured.StageClock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -49,6 +50,7 @@ public final class ExternalRunner {
     private final ExternalTarget target;
     private final Progress progress;
     private final Instant started = Instant.now();
+    private final StageClock clock = new StageClock();
     private volatile LoadGenerators load;
 
     public ExternalRunner(Options options) {
@@ -85,11 +87,12 @@ public final class ExternalRunner {
             load = new LoadGenerators(options.home(), preset.simulation(), isolation.prefix("gatling"));
             MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold(), isolation);
             int total = preset.cells().size() * preset.repeat(), done = 0;
-            for (int repeat = 1; repeat <= preset.repeat(); repeat++) {
+            for (int r = 1; r <= preset.repeat(); r++) {
+                int repeat = r;
                 for (Cell cell : preset.cells()) {
                     progress.cellStarting(++done, total, cell.id(), repeat, Duration.between(started, Instant.now()), Duration.ZERO);
                     try {
-                        results.get(cell).add(runCell(measuredRun, cell, repeat));
+                        results.get(cell).add(clock.time(StageClock.Stage.CELLS, () -> runCell(measuredRun, cell, repeat)));
                     } catch (StartFailure e) {
                         if (load.aborted()) throw e;
                         progress.didNotRun(cell.id(), repeat, e.getMessage());
@@ -98,7 +101,7 @@ public final class ExternalRunner {
                 }
             }
             return ExperimentResults.assemble(preset, options.shortVariant(), started, Environments.describeExternal(options.home(), description),
-                    null, null, null, isolation.partition(), results, failures, Map.of(), List.of(), description, RunIdentity.external(isolation.partition(), isolation.partition().machineCpuCount()));
+                    null, null, null, isolation.partition(), results, failures, Map.of(), List.of(), description, RunIdentity.external(isolation.partition(), isolation.partition().machineCpuCount()), clock);
         }
     }
 

@@ -6,6 +6,8 @@ import lab.vthreads.lab.plan.StackPlan;
 import lab.vthreads.lab.progress.Progress;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.FirstAttempt;
+import lab.vthreads.lab.measured.StageClock;
+import lab.vthreads.lab.measured.StageClock.Stage;
 import lab.vthreads.lab.run.DatabaseSnapshot;
 import lab.vthreads.lab.run.DownstreamLatency;
 import lab.vthreads.lab.run.LoadGenerators;
@@ -81,10 +83,11 @@ final class PairOfJvms {
     private final Isolation isolation;
     private final Instant started;
     private final Tally tally;
+    private final StageClock clock;
 
     /** @param started when the experiment started, for the progress lines */
     PairOfJvms(ExperimentRunner.Options options, Preset preset, List<Cell> cells, LoadGenerators load, Progress progress, Isolation isolation,
-               Instant started, Tally tally) {
+               Instant started, Tally tally, StageClock clock) {
         this.options = options;
         this.preset = preset;
         this.cells = cells;
@@ -93,6 +96,7 @@ final class PairOfJvms {
         this.isolation = isolation;
         this.started = started;
         this.tally = tally;
+        this.clock = clock;
     }
 
     void run(RunningStack stack, StackSettings base, StackPlan.Group group, int repeat, AfterCells afterCells) throws Exception {
@@ -104,7 +108,7 @@ final class PairOfJvms {
         latency.forCells();
         load.requireNotAborted();
         try {
-            stack.startServices(settings);
+            clock.time(Stage.SERVICES, () -> stack.startServices(settings));
         } catch (StartFailure e) {
             // Services that cannot start (a bad factor, a port) must not cost the other groups their results.
             if (load.aborted()) throw e;
@@ -121,9 +125,9 @@ final class PairOfJvms {
             // too: then the hang is this mode's result, not the scenario's fault (ColdStarts). What it writes goes with
             // the snapshot's restore before the first cell.
             if (settings.system().checksScenarioFirst()) {
-                ExperimentResults.ColdStart failed = tally.judged.judge(
+                ExperimentResults.ColdStart failed = clock.time(Stage.SCENARIO_CHECK, () -> tally.judged.judge(
                         ScenarioCheck.run(load, Endpoints.of(settings), options.home().resolve("wiremock/ceps.csv"), stackDir, progress), repeat,
-                        RunProcesses.of(stack.processes()).servicePids(), first.id() + ", repeat " + repeat, stackDir, options.resultsDirectory(), progress);
+                        RunProcesses.of(stack.processes()).servicePids(), first.id() + ", repeat " + repeat, stackDir, options.resultsDirectory(), progress));
                 if (failed != null) {
                     group.cells().forEach(cell -> tally.coldStarts.computeIfAbsent(cell, c -> new ArrayList<>()).add(failed));
                     didNotRun(group, repeat, failed.text());
@@ -132,19 +136,21 @@ final class PairOfJvms {
             }
             MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold(), isolation);
             // Before the first cell: what the prewarm writes goes with the database's reset.
-            ExperimentResults.Prewarmed prewarmed = preset.prewarmSeconds() <= 0 ? null : prewarm(stack, settings, measuredRun, first, stackDir, latency);
+            ExperimentResults.Prewarmed prewarmed = preset.prewarmSeconds() <= 0 ? null
+                    : clock.time(Stage.PREWARM, () -> prewarm(stack, settings, measuredRun, first, stackDir, latency));
             if (prewarmed != null && rehearses(preset)) {
-                prewarmed = prewarmed.rehearsed(rehearse(stack, settings, measuredRun, first, repeat, stackDir.resolve("rehearsal"), snapshot));
+                prewarmed = prewarmed.rehearsed(clock.time(Stage.REHEARSAL,
+                        () -> rehearse(stack, settings, measuredRun, first, repeat, stackDir.resolve("rehearsal"), snapshot)));
             }
             for (int i = 0; i < group.cells().size(); i++) {
                 Cell cell = group.cells().get(i);
                 ExperimentResults.StackUse use = new ExperimentResults.StackUse(i + 1, group.order(), null, stack.launches());
-                ExperimentResults.RepeatResult result = runWithChecks(stack, settings, measuredRun, cell, repeat, use, snapshot);
+                ExperimentResults.RepeatResult result = clock.time(Stage.CELLS, () -> runWithChecks(stack, settings, measuredRun, cell, repeat, use, snapshot));
                 tally.results.get(cell).add(prewarmed == null ? result : result.withPrewarm(prewarmed));
             }
             if (afterCells != null) afterCells.run(snapshot);
         } finally {
-            stack.stopServices();
+            clock.time(Stage.SERVICES, stack::stopServices);
         }
     }
 

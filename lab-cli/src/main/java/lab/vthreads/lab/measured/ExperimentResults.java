@@ -43,10 +43,20 @@ public record ExperimentResults(
         Map<String, String> units,
         TargetDescription target,
         RunIdentity identity,
-        List<StartupCheck> startupChecks) {
+        List<StartupCheck> startupChecks,
+        Map<String, Double> stageSeconds) {
 
     public ExperimentResults {
         startupChecks = startupChecks == null ? List.of() : List.copyOf(startupChecks);
+    }
+
+    /** A run whose stages were not timed (every file before schema 14). */
+    public ExperimentResults(String schemaVersion, String preset, String description, String why, boolean shortVariant, String startedAt,
+                             String finishedAt, Environment environment, Preset settings, Calibration calibration, Calibration reactiveCalibration,
+                             ScaledScenario scaled, Partition partition, List<CellResult> cells, Map<String, String> units, TargetDescription target,
+                             RunIdentity identity, List<StartupCheck> startupChecks) {
+        this(schemaVersion, preset, description, why, shortVariant, startedAt, finishedAt, environment, settings, calibration, reactiveCalibration,
+                scaled, partition, cells, units, target, identity, startupChecks, null);
     }
 
     /** A run with no start-up check (every file before schema 12, and the runs that ask for none). */
@@ -71,8 +81,9 @@ public record ExperimentResults(
      * 12: the run's {@code startupChecks}: each kind of JVM started many times, cold, under a burst, and how many starts
      * hung; the preset's {@code startupChecks}; the verdict's {@code startups}.
      * 13: each run's {@code stack.launches}: how each service started (its JDK, and which AOT cache or why none).
+     * 14: the run's {@code stageSeconds}: where its wall time went, stage by stage ({@link StageClock}).
      */
-    public static final String SCHEMA_VERSION = "13";
+    public static final String SCHEMA_VERSION = "14";
 
     public static final Map<String, String> UNITS = Map.of(
             "t", "seconds since the measured run started",
@@ -91,13 +102,13 @@ public record ExperimentResults(
                                              Calibration calibration, Calibration reactiveCalibration, ScaledScenario scaled, Partition partition,
                                              Map<Cell, List<RepeatResult>> repeats, Map<Cell, List<String>> failures,
                                              Map<Cell, List<ColdStart>> coldStarts, List<StartupCheck> startupChecks, TargetDescription target,
-                                             RunIdentity identity) {
+                                             RunIdentity identity, StageClock clock) {
         List<CellResult> cells = new java.util.ArrayList<>();
         repeats.forEach((cell, runs) -> cells.add(new CellResult(cell.id(), cell.variant(), cell.mode(), cell.users(), cell, runs,
                 failures.getOrDefault(cell, List.of()), coldStarts.getOrDefault(cell, List.of()))));
         return new ExperimentResults(SCHEMA_VERSION, preset.name(), preset.description(), preset.why(), shortVariant, started.toString(),
                 java.time.Instant.now().toString(), environment, preset, calibration, reactiveCalibration, scaled, partition, cells, UNITS, target, identity,
-                startupChecks);
+                startupChecks, clock.seconds());
     }
 
     /** @param codeSizes the lines of code of the lab's two implementations of the contract and of the contract itself (schema 7; null before, and for a stack the lab did not build) */

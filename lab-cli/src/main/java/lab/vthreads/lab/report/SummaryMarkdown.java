@@ -27,6 +27,8 @@ public final class SummaryMarkdown {
                         + "Started %s. Every figure is the median over %d repeat(s), with min–max.%n%n",
                 e.cores(), e.memoryMb(), e.os(), e.jdk(), e.springBoot(), e.hikariCp(), e.pgjdbc(), e.gatling(), results.startedAt(),
                 results.settings().repeat()));
+        String stages = lab.vthreads.lab.measured.StageClock.describe(results.stageSeconds());
+        if (stages != null) md.append("Where the run's time went: ").append(stages).append(". Only the cells' windows measure.\n\n");
         md.append("**").append(ReportTables.isolationNote(results)).append("**\n\n");
         String scaled = ReportTables.scaledNote(results);
         if (scaled != null) md.append("**").append(scaled).append("**\n\n");
