@@ -81,13 +81,14 @@ public final class StageClock {
     }
 
     /**
-     * A run's stages as one line, "cells 3 min 10 s, prewarms 2 min 30 s, ...", the longest first; null for a file
-     * written before the stages were timed.
+     * A run's stages as one line, "cells 3 min 10 s, prewarms 2 min 30 s, ...", the longest first, leaving out those
+     * under half a second; null for a file written before the stages were timed.
      */
     public static String describe(Map<String, Double> seconds) {
         if (seconds == null || seconds.isEmpty()) return null;
         double total = seconds.values().stream().mapToDouble(Double::doubleValue).sum();
         return String.format(java.util.Locale.ROOT, "%s in all: ", duration(total)) + seconds.entrySet().stream()
+                .filter(e -> e.getValue() >= 0.5)
                 .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
                 .map(e -> e.getKey() + " " + duration(e.getValue()))
                 .collect(java.util.stream.Collectors.joining(", "));

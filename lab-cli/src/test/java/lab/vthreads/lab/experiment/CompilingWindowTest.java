@@ -25,10 +25,10 @@ class CompilingWindowTest {
         assertThat(CompilingWindow.compiling(shares(0.02, 0.275), CompilingWindow.RERUN_ABOVE)).isTrue();
         assertThat(CompilingWindow.compiling(shares(0.144, 0.01), CompilingWindow.RERUN_ABOVE)).isTrue();
         // Each under the share, together over it: both compilers took the same CPUs from the window's requests.
-        assertThat(CompilingWindow.compiling(shares(0.084, 0.080), CompilingWindow.RERUN_ABOVE)).isTrue();
-        assertThat(CompilingWindow.compiling(shares(0.03, 0.05), CompilingWindow.RERUN_ABOVE)).isFalse();
+        assertThat(CompilingWindow.compiling(shares(0.034, 0.030), CompilingWindow.RERUN_ABOVE)).isTrue();
+        assertThat(CompilingWindow.compiling(shares(0.01, 0.02), CompilingWindow.RERUN_ABOVE)).isFalse();
         // At the share itself the window is as settled as a prewarm that stops there.
-        assertThat(CompilingWindow.compiling(shares(0.06, 0.04), CompilingWindow.RERUN_ABOVE)).isFalse();
+        assertThat(CompilingWindow.compiling(shares(0.025, 0.025), CompilingWindow.RERUN_ABOVE)).isFalse();
         // A share not measured says nothing either way.
         assertThat(CompilingWindow.compiling(shares(Double.NaN, null), CompilingWindow.RERUN_ABOVE)).isFalse();
         assertThat(CompilingWindow.compiling(shares(Double.NaN, 0.3), CompilingWindow.RERUN_ABOVE)).isTrue();

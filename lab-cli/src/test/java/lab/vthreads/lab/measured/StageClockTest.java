@@ -40,6 +40,7 @@ class StageClockTest {
         Map<String, Double> seconds = new LinkedHashMap<>();
         seconds.put("prewarms", 150.4);
         seconds.put("cells", 190.0);
+        seconds.put("infrastructure", 0.2);
         seconds.put("other", 9.6);
 
         assertThat(StageClock.describe(seconds)).isEqualTo("5 min 50 s in all: cells 3 min 10 s, prewarms 2 min 30 s, other 10 s");

@@ -14,19 +14,19 @@ class PrewarmTest {
     void aServiceIsSettledOnlyOnceItsCompilersWereQuietForAWholeWindow() {
         PrewarmCompilers compilers = new PrewarmCompilers(Set.of("pessoa-service"));
         double ms = 0;
-        // 30 s compiling at 600 ms a second (60% of a CPU), then quiet at 50 ms a second (5%).
+        // 30 s compiling at 600 ms a second (60% of a CPU), then quiet at 30 ms a second (3%).
         for (int t = 1; t <= 30; t++) {
             compilers.add(t, Map.of("pessoa-service", ms += 600));
             assertThat(compilers.settled()).as("second %d", t).isFalse();
         }
         assertThat(compilers.shares().get("pessoa-service")).isCloseTo(0.6, within(1e-9));
         for (int t = 31; t <= 39; t++) {
-            compilers.add(t, Map.of("pessoa-service", ms += 50));
-            // The window still holds busy seconds: (50 × (t − 30) + 600 × (40 − t)) ms over 10 s.
+            compilers.add(t, Map.of("pessoa-service", ms += 30));
+            // The window still holds busy seconds: (30 × (t − 30) + 600 × (40 − t)) ms over 10 s.
             assertThat(compilers.settled()).as("second %d", t).isFalse();
         }
-        compilers.add(40, Map.of("pessoa-service", ms += 50));
-        assertThat(compilers.shares().get("pessoa-service")).isCloseTo(0.05, within(1e-9));
+        compilers.add(40, Map.of("pessoa-service", ms += 30));
+        assertThat(compilers.shares().get("pessoa-service")).isCloseTo(0.03, within(1e-9));
         assertThat(compilers.settled()).isTrue();
     }
 
