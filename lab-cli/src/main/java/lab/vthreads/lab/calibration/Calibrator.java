@@ -185,7 +185,7 @@ public final class Calibrator {
      */
     public static boolean canRunOn(Cell cell) {
         // Lookups inside synchronized pin JDK 21's carriers: saturated, such services measure the pinned bound, not their CPU.
-        return (cell.mode() == lab.vthreads.lab.stack.ThreadMode.VIRTUAL || cell.mode().reactive()) && !cell.factors().lookupsInsideTransaction()
+        return !cell.mode().boundByTomcatThreads() && !cell.factors().lookupsInsideTransaction()
                 && cell.factors().effectiveConcurrencyLimit() == null && !"synchronized".equals(cell.factors().cepLock())
                 && cell.factors().cepMaxConnections() == null;
     }

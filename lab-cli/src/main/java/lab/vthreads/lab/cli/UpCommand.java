@@ -3,6 +3,7 @@ package lab.vthreads.lab.cli;
 import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.stack.RestartPolicy;
 import lab.vthreads.lab.stack.RunningStack;
+import lab.vthreads.lab.stack.SystemUnderTest;
 import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.StackSettings.Component;
 import lab.vthreads.lab.stack.Supervisor;
@@ -57,8 +58,7 @@ public final class UpCommand implements Callable<Integer> {
         }
         Files.createDirectories(runDirectory);
         PrintStream out = System.out;
-        out.println("Starting the lab (" + (options.mode.reactive() ? "the reactive mode" : options.mode.label() + " threads") + (settings.application() != null ? ", your application" : "")
-                + "); logs in " + root.relativize(runDirectory));
+        out.println("Starting the lab (" + settings.system().announced(options.mode) + "); logs in " + root.relativize(runDirectory));
 
         RunningStack stack;
         try {
@@ -89,19 +89,11 @@ public final class UpCommand implements Callable<Integer> {
 
         Table.print(out, stack.rows());
         String gateway = stack.settings().url(stack.settings().ports().gateway());
-        if (stack.settings().application() != null) {
-            out.println("\nLoad it:  ./mvnw gatling:test -Dgatling.simulationClass=lab.vthreads.gatling.ScenarioSimulation -Dscenario=$PWD/YOUR-SCENARIO.yaml"
-                    + " -DbaseUrl=" + gateway + "   (docs/scenarios.md)");
-            out.println("Control:  ./lab ps | stop app | start app | restart app | kill [-s SIGNAL] app | down   (restart policy: " + policy + ")");
-            out.println("Ctrl-C stops everything.");
-            stopped.await();
-            return 0;
-        }
-        out.println("\nLoad it:  ./mvnw gatling:test -Dgatling.simulationClass=lab.vthreads.gatling.CreatePessoaSimulation -DbaseUrl=" + gateway);
-        out.println("Try it:   curl -i -H 'Content-Type: application/json' -d '{\"cpf\":\"89084980875\",\"nome\":\"FULANO\",\"enderecos\":[{\"cep\":\"22041012\"}]}' "
-                + gateway + "/v1/pessoas");
-        out.println("Control:  ./lab ps | stop COMPONENT | start COMPONENT | restart COMPONENT | kill [-s SIGNAL] COMPONENT | down   (restart policy: "
-                + policy + ")");
+        SystemUnderTest system = stack.settings().system();
+        out.println();
+        system.byHand(gateway).forEach(out::println);
+        out.println("Control:  ./lab ps | stop " + system.controlled() + " | start " + system.controlled() + " | restart " + system.controlled()
+                + " | kill [-s SIGNAL] " + system.controlled() + " | down   (restart policy: " + policy + ")");
         out.println("Ctrl-C stops everything.");
         stopped.await();
         return 0;

@@ -46,6 +46,17 @@ record ReactiveService() implements LabsOwnServices {
         return "the reactive service";
     }
 
+    /** Its gateway's: the reactive service itself has no request threads. */
+    @Override
+    public String threads(ThreadMode mode) {
+        return "virtual threads (the reactive mode's gateway)";
+    }
+
+    @Override
+    public String announced(ThreadMode mode) {
+        return "the reactive mode";
+    }
+
     /** Its own jar, and so its own cache, trained as it runs. */
     @Override
     public ThreadMode trainedIn() {

@@ -45,8 +45,7 @@ final class SpringServices {
     static String describeThreads(StackSettings settings) {
         Integer processors = settings.factors().jvmProcessors();
         Integer carriers = settings.factors().carriers();
-        String threads = settings.mode().reactive() ? "virtual threads (the reactive mode's gateway)" : settings.mode().label() + " threads";
-        return threads + ", Tomcat max " + orDefault(settings.factors().tomcatThreads(), ServiceDefaults.TOMCAT_THREADS)
+        return settings.system().threads(settings.mode()) + ", Tomcat max " + orDefault(settings.factors().tomcatThreads(), ServiceDefaults.TOMCAT_THREADS)
                 + (processors != null ? ", JVM sized for " + processors + " CPU" + (processors == 1 ? "" : "s") : "")
                 + (carriers != null ? ", " + carriers + " carrier" + (carriers == 1 ? "" : "s") : "")
                 + (settings.factors().observesThreads() ? "" : ", no JFR pinning recording");

@@ -38,6 +38,28 @@ public sealed interface SystemUnderTest permits LabsOwnServices, UsersApplicatio
     /** Its main service as progress lines and reports name it. */
     String name();
 
+    /** What threads its servers run in this mode, in words, for the stack's description. */
+    default String threads(ThreadMode mode) {
+        return mode.label() + " threads";
+    }
+
+    /** The stack as {@code ./lab up} announces it starting. */
+    default String announced(ThreadMode mode) {
+        return threads(mode);
+    }
+
+    /** How to load it by hand once {@code ./lab up} has started it behind {@code gateway}: a line each. */
+    default List<String> byHand(String gateway) {
+        return List.of("Load it:  ./mvnw gatling:test -Dgatling.simulationClass=lab.vthreads.gatling.CreatePessoaSimulation -DbaseUrl=" + gateway,
+                "Try it:   curl -i -H 'Content-Type: application/json' -d '{\"cpf\":\"89084980875\",\"nome\":\"FULANO\",\"enderecos\":[{\"cep\":\"22041012\"}]}' "
+                        + gateway + "/v1/pessoas");
+    }
+
+    /** What {@code ./lab stop}, {@code start} and the like name to act on one of its components. */
+    default String controlled() {
+        return "COMPONENT";
+    }
+
     /** What serves its requests, in words, for a calibration's progress line ("virtual threads", "the reactive service"). */
     default String servedBy(ThreadMode mode) {
         return mode.label() + " threads";

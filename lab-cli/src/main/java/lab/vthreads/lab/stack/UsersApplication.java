@@ -50,6 +50,23 @@ record UsersApplication(Application application) implements SystemUnderTest {
     }
 
     @Override
+    public String announced(ThreadMode mode) {
+        return threads(mode) + ", your application";
+    }
+
+    /** Through the user's scenario: the lab knows nothing else of what it serves. */
+    @Override
+    public List<String> byHand(String gateway) {
+        return List.of("Load it:  ./mvnw gatling:test -Dgatling.simulationClass=lab.vthreads.gatling.ScenarioSimulation -Dscenario=$PWD/YOUR-SCENARIO.yaml"
+                + " -DbaseUrl=" + gateway + "   (docs/scenarios.md)");
+    }
+
+    @Override
+    public String controlled() {
+        return "app";
+    }
+
+    @Override
     public Downstream downstream() {
         return application.stubs() != null ? Downstream.STUBS : Downstream.NONE;
     }

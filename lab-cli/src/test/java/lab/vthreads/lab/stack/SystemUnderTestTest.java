@@ -90,6 +90,21 @@ class SystemUnderTestTest {
     }
 
     @Test
+    void eachSystemSaysWhatThreadsServeItAndHowToLoadAndControlItByHand() {
+        SystemUnderTest labs = SystemUnderTest.of(ThreadMode.VIRTUAL, null), reactive = SystemUnderTest.of(ThreadMode.REACTIVE, null),
+                users = SystemUnderTest.of(ThreadMode.PLATFORM, app(false, null));
+
+        assertThat(labs.announced(ThreadMode.VIRTUAL)).isEqualTo("virtual threads");
+        assertThat(reactive.threads(ThreadMode.REACTIVE)).isEqualTo("virtual threads (the reactive mode's gateway)");
+        assertThat(reactive.announced(ThreadMode.REACTIVE)).isEqualTo("the reactive mode");
+        assertThat(users.announced(ThreadMode.PLATFORM)).isEqualTo("platform threads, your application");
+        assertThat(labs.byHand("http://127.0.0.1:8080")).hasSize(2).first().asString().contains("CreatePessoaSimulation", "-DbaseUrl=http://127.0.0.1:8080");
+        assertThat(users.byHand("http://127.0.0.1:8080")).singleElement().asString().contains("ScenarioSimulation", "YOUR-SCENARIO.yaml");
+        assertThat(labs.controlled()).isEqualTo("COMPONENT");
+        assertThat(users.controlled()).isEqualTo("app");
+    }
+
+    @Test
     void theStacksEndpointsAreTheSystemsOwn() {
         Endpoints lab = Endpoints.of(settings(ThreadMode.VIRTUAL, null));
         assertThat(lab.pessoaManagement()).isEqualTo("http://127.0.0.1:19081");
