@@ -117,6 +117,7 @@ final class PairOfJvms {
         }
         try {
             if (group.cells().size() > 1) progress.note("services for " + String.join(", ", group.order()) + ", in that order");
+            stack.exposures().forEach((service, where) -> progress.noteOnce("Warning: " + service + " " + where));
             DatabaseSnapshot snapshot = DatabaseSnapshot.ofApplication(settings, progress);
             // A user's application, on every pair, before the prewarm's users: each flow once by one user. It finds a
             // scenario the application does not serve, and it loads the classes those requests need one request at a

@@ -84,6 +84,7 @@ final class RepeatedStarts {
                     // Taken on the first start, once the services' migrations have run: what every later burst meets too.
                     // Where each start makes its database afresh, there is nothing to put back (and the copy would go with it).
                     if (snapshot == null && !settings.freshDatabaseEachStart()) snapshot = DatabaseSnapshot.ofStack(settings);
+                    stack.exposures().forEach((service, where) -> progress.noteOnce("Warning: " + service + " " + where));
                     DownstreamLatency.of(settings).forCells();
                     start = burst(stack, settings, kind, i, dir);
                 } finally {

@@ -3,6 +3,7 @@ package lab.vthreads.lab.stack;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.isolation.Isolations;
 import lab.vthreads.lab.process.HealthCheck;
+import lab.vthreads.lab.process.ListeningSockets;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.stack.StackSettings.Component;
@@ -33,6 +34,8 @@ public final class RunningStack implements AutoCloseable {
     private final Map<Component, Row> rows = Collections.synchronizedMap(new LinkedHashMap<>());
     // How each service started this time: its JDK, and which AOT cache (or why none); for the results.
     private final Map<Component, String> launches = Collections.synchronizedMap(new LinkedHashMap<>());
+    // Where a service listens beyond the loopback though asked not to, from its latest start.
+    private final Map<Component, String> exposures = Collections.synchronizedMap(new LinkedHashMap<>());
     // What the services run with now: a cell of an experiment may change the factors; a restart keeps them.
     private StackSettings services;
     private boolean postgresInitialised;
@@ -286,8 +289,14 @@ public final class RunningStack implements AutoCloseable {
         String failed = traffic != null && service.launch() == Launch.AOT_TRAFFIC ? untrained.get(traffic.key()) : null;
         if (failed != null) aot += " (" + failed + ")";
         launches.put(service.component(), aot);
+        String exposed = ListeningSockets.beyondLoopback(started.process().pid(), services.bindAddress())
+                .map(sockets -> "listens on " + sockets + " as well, though asked for " + services.bindAddress()
+                        + " (server.address): its server does not take that property, and other machines can reach it while it runs")
+                .orElse(null);
+        if (exposed != null) exposures.put(service.component(), exposed);
+        else exposures.remove(service.component());
         rows.put(service.component(), new Row(service.component(), service.address(), started.process().pid(),
-                service.settings() + "; " + services.limit(service.component()).describe() + "; " + aot));
+                service.settings() + "; " + services.limit(service.component()).describe() + "; " + aot + (exposed != null ? "; " + exposed : "")));
     }
 
     private ManagedProcess register(Component component, ManagedProcess process) {
@@ -312,6 +321,19 @@ public final class RunningStack implements AutoCloseable {
             launches.forEach((component, how) -> {
                 if (processes.containsKey(component)) byName.put(component.label(), how);
             });
+        }
+        return byName;
+    }
+
+    /**
+     * The services that listen beyond the loopback though the lab asked them for it, and where, by name ("app": "listens
+     * on *:8080 as well, ..."): read from /proc at their start, since only the kernel knows where a server that ignores
+     * Spring's {@code server.address} really listens.
+     */
+    public Map<String, String> exposures() {
+        Map<String, String> byName = new LinkedHashMap<>();
+        synchronized (exposures) {
+            exposures.forEach((component, what) -> byName.put(component.label(), what));
         }
         return byName;
     }
