@@ -16,12 +16,36 @@ import java.util.jar.Manifest;
  * @param postgresDriver whether PostgreSQL's JDBC driver is among its libraries, as the lab's database needs; true
  *                    also where it has no JDBC at all (no spring-jdbc): the lab's datasource properties then go unread
  * @param config      what its own configuration files say ({@link JarConfig})
+ * @param server      the HTTP server among its libraries ({@link #servers()}), "Tomcat" for most; null where none is known
  */
-public record SpringBootJar(Path path, String bootVersion, String startClass, boolean actuator, boolean postgresDriver, JarConfig config) {
+public record SpringBootJar(Path path, String bootVersion, String startClass, boolean actuator, boolean postgresDriver, JarConfig config,
+                            String server) {
 
-    /** A jar whose libraries and configuration nobody looked into: nothing is said about them. */
+    /** A jar whose libraries and configuration nobody looked into: nothing is said about them, Tomcat assumed as Boot's default. */
     public SpringBootJar(Path path, String bootVersion, String startClass, boolean actuator) {
-        this(path, bootVersion, startClass, actuator, true, JarConfig.NONE);
+        this(path, bootVersion, startClass, actuator, true, JarConfig.NONE, TOMCAT);
+    }
+
+    public static final String TOMCAT = "Tomcat";
+
+    /**
+     * The servers Spring Boot applications are served by, each by the library that carries it, Tomcat first: Spring Boot
+     * starts Tomcat where it is there. Only Tomcat's threads are what {@code --tomcat-threads} sets and platform threads'
+     * bound in the model; an application served by another (Armeria, an event-loop server of its own) has neither.
+     */
+    static java.util.LinkedHashMap<String, String> servers() {
+        java.util.LinkedHashMap<String, String> servers = new java.util.LinkedHashMap<>();
+        servers.put(TOMCAT, "tomcat-embed-core");
+        servers.put("Jetty", "jetty-server");
+        servers.put("Undertow", "undertow-core");
+        servers.put("Reactor Netty", "reactor-netty-http");
+        servers.put("Armeria", "armeria");
+        return servers;
+    }
+
+    /** Served by Tomcat, whose threads the lab's thread factor sets (true where nobody looked: Boot's default). */
+    public boolean tomcat() {
+        return TOMCAT.equals(server);
     }
 
     /** {@code spring.threads.virtual.enabled} came with Spring Boot 3.2. */
@@ -34,12 +58,15 @@ public record SpringBootJar(Path path, String bootVersion, String startClass, bo
         Manifest manifest;
         boolean actuator, postgres;
         JarConfig config;
+        String server;
         try (JarFile file = new JarFile(jar.toFile())) {
             manifest = file.getManifest();
             actuator = file.stream().anyMatch(e -> e.getName().matches("BOOT-INF/lib/spring-boot-actuator-\\d.*\\.jar"));
             boolean jdbc = file.stream().anyMatch(e -> e.getName().matches("BOOT-INF/lib/spring-jdbc-\\d.*\\.jar"));
             postgres = !jdbc || file.stream().anyMatch(e -> e.getName().matches("BOOT-INF/lib/postgresql-\\d.*\\.jar"));
             config = JarConfig.read(file);
+            server = servers().entrySet().stream().filter(each -> file.stream().anyMatch(e -> e.getName().matches("BOOT-INF/lib/"
+                    + java.util.regex.Pattern.quote(each.getValue()) + "-\\d.*\\.jar"))).map(java.util.Map.Entry::getKey).findFirst().orElse(null);
         } catch (IOException e) {
             throw new IllegalArgumentException("--app " + path + " is not a jar (" + e.getMessage() + ")");
         }
@@ -55,7 +82,7 @@ public record SpringBootJar(Path path, String bootVersion, String startClass, bo
             throw new IllegalArgumentException("--app " + path + " is Spring Boot " + version + ": the lab needs 3.2 or newer, where "
                     + "spring.threads.virtual.enabled switches Tomcat and the task executors to virtual threads");
         }
-        return new SpringBootJar(jar, version, startClass, actuator, postgres, config);
+        return new SpringBootJar(jar, version, startClass, actuator, postgres, config, server);
     }
 
     static boolean atLeast(String version, int[] oldest) {
@@ -73,6 +100,7 @@ public record SpringBootJar(Path path, String bootVersion, String startClass, bo
     }
 
     public String describe() {
-        return path.getFileName() + " (Spring Boot " + bootVersion + ", " + startClass + (actuator ? ", Actuator" : ", no Actuator") + ")";
+        return path.getFileName() + " (Spring Boot " + bootVersion + ", " + startClass + (actuator ? ", Actuator" : ", no Actuator")
+                + (server == null ? ", no server the lab knows" : ", " + server) + ")";
     }
 }

@@ -22,22 +22,25 @@ public final class Environments {
     private Environments() {
     }
 
-    /** @param cores the experiment's CPUs (the partition's, both sides), not the lab's own after it moved to the load side */
-    static ExperimentResults.Environment describe(Path home, RunningStack stack, int cores) {
-        Path pessoaJar = jar(home, "pessoa-service");
+    /**
+     * @param cores           the experiment's CPUs (the partition's, both sides), not the lab's own after it moved to the load side
+     * @param application     a user's jar, whose Spring Boot, HikariCP, driver versions and server are the run's; null for the lab's services
+     */
+    static ExperimentResults.Environment describe(Path home, lab.vthreads.lab.app.SpringBootJar application, RunningStack stack, int cores) {
+        Path servicesJar = application != null ? application.path() : jar(home, "pessoa-service");
         Map<String, String> components = new LinkedHashMap<>();
         stack.rows().forEach(row -> components.put(row.component().label(), row.settings()));
         return new ExperimentResults.Environment(
                 System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-                manifest(pessoaJar, "Spring-Boot-Version"),
-                libraryVersion(pessoaJar, "HikariCP"),
-                libraryVersion(pessoaJar, "postgresql"),
+                manifest(servicesJar, "Spring-Boot-Version"),
+                libraryVersion(servicesJar, "HikariCP"),
+                libraryVersion(servicesJar, "postgresql"),
                 gatlingVersion(home),
                 cores,
                 memoryMb(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
-                components, codeSizes(home));
+                components, codeSizes(home), application == null ? null : application.server() != null ? application.server() : "none known");
     }
 
     /** A stack the lab did not start: its versions are the target's business; the load generator's are this machine's. */
@@ -50,7 +53,7 @@ public final class Environments {
                 System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"), unknown, unknown, unknown, gatlingVersion(home),
                 Runtime.getRuntime().availableProcessors(), memoryMb(),
-                System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"), components, null);
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"), components, null, null);
     }
 
     /** The machine and JVM only, for a run that starts no stack (the executor micro-benchmark). */
@@ -58,7 +61,7 @@ public final class Environments {
         return new ExperimentResults.Environment(System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"), "n/a", "n/a", "n/a", "n/a",
                 Runtime.getRuntime().availableProcessors(), memoryMb(),
-                System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"), Map.of(), null);
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"), Map.of(), null, null);
     }
 
     /** What the implementations cost to read; a checkout whose sources can't be read still runs, without the figure. */
@@ -92,7 +95,7 @@ public final class Environments {
         if (jar == null) return "unknown";
         Pattern pattern = Pattern.compile("BOOT-INF/lib/" + Pattern.quote(name) + "-([0-9][^/]*)\\.jar");
         try (JarFile file = new JarFile(jar.toFile())) {
-            return file.stream().map(e -> pattern.matcher(e.getName())).filter(Matcher::matches).map(m -> m.group(1)).findFirst().orElse("unknown");
+            return file.stream().map(e -> pattern.matcher(e.getName())).filter(Matcher::matches).map(m -> m.group(1)).findFirst().orElse("not in the jar");
         } catch (IOException e) {
             return "unknown";
         }

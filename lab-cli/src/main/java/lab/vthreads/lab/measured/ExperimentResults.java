@@ -82,8 +82,9 @@ public record ExperimentResults(
      * hung; the preset's {@code startupChecks}; the verdict's {@code startups}.
      * 13: each run's {@code stack.launches}: how each service started (its JDK, and which AOT cache or why none).
      * 14: the run's {@code stageSeconds}: where its wall time went, stage by stage ({@link StageClock}).
+     * 15: the environment's {@code applicationServer}: a user's application's HTTP server, Tomcat or another.
      */
-    public static final String SCHEMA_VERSION = "14";
+    public static final String SCHEMA_VERSION = "15";
 
     public static final Map<String, String> UNITS = Map.of(
             "t", "seconds since the measured run started",
@@ -111,9 +112,20 @@ public record ExperimentResults(
                 startupChecks, clock.seconds());
     }
 
-    /** @param codeSizes the lines of code of the lab's two implementations of the contract and of the contract itself (schema 7; null before, and for a stack the lab did not build) */
+    /**
+     * @param codeSizes         the lines of code of the lab's two implementations of the contract and of the contract itself (schema 7; null before, and for a stack the lab did not build)
+     * @param applicationServer a user's application's HTTP server, from its jar's libraries ("Tomcat", "Armeria", "none known";
+     *                          schema 15): only Tomcat's threads are the lab's thread factor and platform threads' bound; null
+     *                          for the lab's own services and in files written before
+     */
     public record Environment(String jdk, String jvm, String springBoot, String hikariCp, String pgjdbc, String gatling,
-                              int cores, long memoryMb, String os, Map<String, String> components, List<CodeSize> codeSizes) {
+                              int cores, long memoryMb, String os, Map<String, String> components, List<CodeSize> codeSizes,
+                              String applicationServer) {
+
+        /** Whether Tomcat's threads serve the system's requests, as the thread factor and the model's thread bound assume. */
+        public boolean servedByTomcat() {
+            return applicationServer == null || lab.vthreads.lab.app.SpringBootJar.TOMCAT.equals(applicationServer);
+        }
     }
 
     /**

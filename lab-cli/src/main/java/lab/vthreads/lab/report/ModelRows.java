@@ -55,7 +55,9 @@ final class ModelRows {
             Factors f = c.factors();
             // results.json written before a cell carried its own latency has it only in the preset's settings
             double cepMeanMs = (f.cepLatency() != null ? f : results.settings().factors()).latency().meanMillis();
-            Integer threads = c.mode().boundByTomcatThreads() ? f.effectiveTomcatThreads() : null;
+            // Tomcat's threads bind platform threads only where Tomcat serves the requests: not an application on another server.
+            boolean tomcat = results.environment() == null || results.environment().servedByTomcat();
+            Integer threads = c.mode().boundByTomcatThreads() && tomcat ? f.effectiveTomcatThreads() : null;
             Partition partition = results.partition();
             CellDemand demand = calibration.demand(partition, threads, f.effectivePoolSize(), f.lookupsInsideTransaction(),
                     f.effectiveConcurrencyLimit(), c.users(), cepMeanMs, 0);
@@ -92,7 +94,7 @@ final class ModelRows {
                             + (Double.isNaN(saturated) ? "" : String.format(java.util.Locale.ROOT, " (saturated in %.0f%% of its 50 ms slices%s)", saturated * 100,
                             Double.isNaN(even) ? "" : String.format(java.util.Locale.ROOT, ", an even load %.0f%%", even * 100))),
                     isolated ? (Double.isNaN(loadBusy) ? ", load side's not measured" : String.format(java.util.Locale.ROOT, ", load side's %.0f%%", loadBusy * 100)) : "",
-                    threads == null ? (c.mode().reactive() ? "event loops" : "virtual threads") : Double.isNaN(tomcatBusy) ? "Tomcat's busy threads not measured"
+                    threads == null ? (c.mode().reactive() ? "event loops" : !tomcat ? "served by " + results.environment().applicationServer() : "virtual threads") : Double.isNaN(tomcatBusy) ? "Tomcat's busy threads not measured"
                             : String.format(java.util.Locale.ROOT, "Tomcat %.0f of %d busy", tomcatBusy, threads),
                     c.mode().reactive() ? "R2DBC" : "Hikari", Double.isNaN(pending) ? "not measured" : String.format(java.util.Locale.ROOT, "%.1f", pending))
                     + (cepPending >= 0.05 ? String.format(java.util.Locale.ROOT, "; %.1f lookups waiting for a CEP connection", cepPending) : "")

@@ -46,6 +46,22 @@ class SpringBootJarTest {
     }
 
     @Test
+    void namesTheServerItsLibrariesCarryTomcatFirst() throws IOException {
+        assertThat(SpringBootJar.inspect(jar("3.5.0", "org.example.App", "BOOT-INF/lib/tomcat-embed-core-10.1.40.jar")).server()).isEqualTo("Tomcat");
+        // Armeria's Spring Boot starter next to its own server and Netty: not Tomcat, so no Tomcat thread bound.
+        SpringBootJar armeria = SpringBootJar.inspect(jar("3.5.12", "zipkin.server.ZipkinServer", "BOOT-INF/lib/armeria-spring-boot3-autoconfigure-1.38.0.jar",
+                "BOOT-INF/lib/armeria-1.38.0.jar", "BOOT-INF/lib/netty-codec-http-4.2.12.Final.jar"));
+        assertThat(armeria.server()).isEqualTo("Armeria");
+        assertThat(armeria.tomcat()).isFalse();
+        assertThat(armeria.describe()).endsWith(", no Actuator, Armeria)");
+        // Where WebFlux brings Reactor Netty beside a servlet container, Spring Boot starts the servlet container.
+        assertThat(SpringBootJar.inspect(jar("4.0.0", "org.example.App", "BOOT-INF/lib/reactor-netty-http-1.3.0.jar",
+                "BOOT-INF/lib/tomcat-embed-core-11.0.0.jar")).server()).isEqualTo("Tomcat");
+        assertThat(SpringBootJar.inspect(jar("4.0.1", "org.example.App", "BOOT-INF/lib/jetty-server-12.1.0.jar")).server()).isEqualTo("Jetty");
+        assertThat(SpringBootJar.inspect(jar("4.0.2", "org.example.App")).server()).isNull();
+    }
+
+    @Test
     void refusesWhatIsNotASpringBoot32OrNewerExecutableJar() throws IOException {
         assertThatThrownBy(() -> SpringBootJar.inspect(dir.resolve("missing.jar"))).hasMessageContaining("missing.jar: no such file");
         Path text = Files.writeString(dir.resolve("notes.jar"), "not a zip");

@@ -31,7 +31,7 @@ final class Fixtures {
         return new ExperimentResults(ExperimentResults.SCHEMA_VERSION, "fixture", preset.description(), preset.why(), false,
                 "2026-11-21T10:00:00Z", "2026-11-21T10:10:00Z",
                 new ExperimentResults.Environment("25.0.1 (Eclipse Adoptium)", "OpenJDK 64-Bit Server VM", "4.0.8", "7.0.2", "42.7.8", "3.15.1",
-                        2, 24_000, "Linux", Map.of("pessoa-service", "platform threads"), null),
+                        2, 24_000, "Linux", Map.of("pessoa-service", "platform threads"), null, null),
                 preset, calibration, null, null, null,
                 List.of(
                         new ExperimentResults.CellResult("platform-200u", null, ThreadMode.PLATFORM, 200, preset.cells().get(0), List.of(

@@ -36,7 +36,7 @@ final class RunFixtures {
     static ExperimentResults withCodeSizes(ExperimentResults r, List<lab.vthreads.lab.measured.CodeSize> sizes) {
         ExperimentResults.Environment e = r.environment();
         ExperimentResults.Environment environment = new ExperimentResults.Environment(e.jdk(), e.jvm(), e.springBoot(), e.hikariCp(), e.pgjdbc(),
-                e.gatling(), e.cores(), e.memoryMb(), e.os(), e.components(), sizes);
+                e.gatling(), e.cores(), e.memoryMb(), e.os(), e.components(), sizes, e.applicationServer());
         return new ExperimentResults(r.schemaVersion(), r.preset(), r.description(), r.why(), r.shortVariant(), r.startedAt(), r.finishedAt(),
                 environment, r.settings(), r.calibration(), r.reactiveCalibration(), r.scaled(), r.partition(), r.cells(), r.units(), r.target(), r.identity());
     }

@@ -82,6 +82,25 @@ class SummaryTest {
     }
 
     @Test
+    void anApplicationServedByAnotherServerThanTomcatHasNoThreadBound() {
+        ExperimentResults e = Fixtures.experiment();
+        ExperimentResults.Environment tomcat = e.environment();
+        ExperimentResults.Environment armeria = new ExperimentResults.Environment(tomcat.jdk(), tomcat.jvm(), "3.5.12", "not in the jar", "not in the jar",
+                tomcat.gatling(), tomcat.cores(), tomcat.memoryMb(), tomcat.os(), tomcat.components(), null, "Armeria");
+        ExperimentResults onArmeria = new ExperimentResults(e.schemaVersion(), e.preset(), e.description(), e.why(), e.shortVariant(), e.startedAt(),
+                e.finishedAt(), armeria, e.settings(), e.calibration(), null, e.scaled(), e.partition(), e.cells(), e.units(), e.target(), e.identity());
+
+        Summary.ModelRow platform = Summary.of(onArmeria).model().get(0);
+
+        // The fixture's 25 Tomcat threads are not what serves it: its 200 users bind it, as they do virtual threads.
+        assertThat(platform.prediction().bottleneck()).isEqualTo(Bottleneck.CLIENT);
+        assertThat(platform.prediction().throughput()).isCloseTo(200 / 0.51, within(1e-9));
+        assertThat(platform.evidence()).contains("served by Armeria");
+        // Tomcat, named or (files before schema 15) not, keeps the bound.
+        assertThat(summary.model().get(0).prediction().bottleneck()).isEqualTo(Bottleneck.THREADS);
+    }
+
+    @Test
     void reportsPeakThreadsPeakHeapAndMeanCpuPerMode() {
         Summary.ModeFootprint platform = summary.footprints().get(0);
         Summary.ModeFootprint virtual = summary.footprints().get(1);
