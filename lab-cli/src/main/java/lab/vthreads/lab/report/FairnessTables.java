@@ -49,12 +49,16 @@ final class FairnessTables {
         for (AaControl.Spread s : summary.aa()) {
             rows.add(List.of((s.variant() != null ? s.variant() + ", " : "") + s.users() + " users", s.mode().label(),
                     String.format(Locale.ROOT, "±%.1f%%", s.throughput() * 100), String.format(Locale.ROOT, "±%.1f%%", s.p95() * 100),
-                    Integer.toString(s.pairs())));
+                    Integer.toString(s.pairs()), s.moved().isEmpty() ? "none past its threshold" : String.join("; ", s.moved())));
         }
         return new ReportTables.Table("A/A control: the noise of this machine",
                 "The same mode and factors run twice as two cells, interleaved with the others. The spread is the largest |copy ÷ original − 1| "
-                        + "over the repeats. A virtual ÷ platform ratio inside it is not distinguishable from noise and is not a finding.",
-                List.of("cells", "mode", "throughput spread", "p95 spread", "repeats paired"), rows);
+                        + "over the repeats. A virtual ÷ platform ratio inside it is not distinguishable from noise and is not a finding. "
+                        + "What differed is read from the lab's side for the pair furthest apart, original → copy: the services' CPU per request "
+                        + "(moved by more than 15%: the same requests cost more or less, so the system itself changed between the copies, "
+                        + "for example a cache or an in-memory store that grew), their collectors' and compilers' shares, the load side's CPUs "
+                        + "and the hypervisor's steal. Nothing past its threshold leaves the machine's scheduling and the users' timing.",
+                List.of("cells", "mode", "throughput spread", "p95 spread", "repeats paired", "what differed (original → copy)"), rows);
     }
 
     /** The noise between runs: every level's ratios from fresh JVMs, and the runs they come from. */

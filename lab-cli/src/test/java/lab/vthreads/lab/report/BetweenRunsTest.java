@@ -49,7 +49,7 @@ class BetweenRunsTest {
 
     @Test
     void theRuleJudgesByTheRunsWhereItHasThemElseByTheAaSpreadAndTheMarginForOneRun() {
-        AaControl.Spread aa = new AaControl.Spread(null, 120, lab.vthreads.lab.stack.ThreadMode.VIRTUAL, 0.02, 0.05, 1);
+        AaControl.Spread aa = new AaControl.Spread(null, 120, lab.vthreads.lab.stack.ThreadMode.VIRTUAL, 0.02, 0.05, 1, List.of());
         BetweenRuns apart = BetweenRuns.of(List.of(1.10, 1.11, 1.12), 1, List.of());
         BetweenRuns acrossOne = BetweenRuns.of(List.of(0.97, 1.04), 2, List.of("earlier"));
 
