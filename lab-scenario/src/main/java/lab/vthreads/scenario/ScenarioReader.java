@@ -276,7 +276,7 @@ public final class ScenarioReader {
         }
         for (String name : template.names()) {
             if (!known.contains(name)) {
-                throw error(node, key, "{{ " + name + " }} is not a payload field, a value captured by an earlier step, $unique, $uniqueLetters or $uuid"
+                throw error(node, key, "{{ " + name + " }} is not a payload field, a value captured by an earlier step or one of " + String.join(", ", Template.PER_USER_NAMES)
                         + " (known here: " + String.join(", ", known) + ")");
             }
         }

@@ -58,6 +58,7 @@ public final class ScenarioUsers {
         long unique = base + n * shards + shard;
         values.put("$unique", Long.toString(unique));
         values.put("$uniqueLetters", Template.letters(unique));
+        values.put("$uniqueHex", Template.hex(unique));
         values.put("$uuid", UUID.randomUUID().toString());
         values.put(FLOW, scenario.pick() == Scenario.Pick.IN_TURN ? turns[(int) (n % turns.length)] : weighted());
         return values;

@@ -12,13 +12,17 @@ import java.util.regex.Pattern;
 /**
  * Text with {@code {{ name }}} placeholders, Artillery's syntax: a payload field or a captured value by its name,
  * {@code $unique} (a number no other user of the run gets), {@code $uniqueLetters} (the same number in letters, for a
- * field that takes only letters, a name) and {@code $uuid}, all fixed for one user's whole flow, and
+ * field that takes only letters, a name), {@code $uniqueHex} (the same number in 16 hexadecimal digits, for a 64-bit id
+ * written in hex, a trace's or a span's) and {@code $uuid}, all fixed for one user's whole flow, and
  * {@code $randomInt(MIN, MAX)}, {@code $randomDigits(N)} and {@code $randomString(N)} (letters), drawn anew at each use.
  */
 public final class Template {
 
-    /** The names every user has without a payload. */
-    public static final Set<String> PER_USER = Set.of("$unique", "$uniqueLetters", "$uuid");
+    /** The names every user has without a payload, in the order messages list them. */
+    public static final java.util.List<String> PER_USER_NAMES = java.util.List.of("$unique", "$uniqueLetters", "$uniqueHex", "$uuid");
+    public static final Set<String> PER_USER = Set.copyOf(PER_USER_NAMES);
+    /** Every template a flow has without a payload or a capture, as the messages name them. */
+    static final String BUILT_IN = String.join(", ", PER_USER_NAMES) + ", $randomInt(MIN, MAX), $randomDigits(N), $randomString(N)";
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*(.*?)\\s*}}");
     private static final Pattern NAME = Pattern.compile("\\$?[A-Za-z_][A-Za-z0-9_.-]*");
@@ -76,10 +80,10 @@ public final class Template {
             return new Random(function, a, b);
         }
         if (inside.startsWith("$") && !PER_USER.contains(inside)) {
-            throw new IllegalArgumentException("unknown function {{ " + inside + " }}: use $unique, $uniqueLetters, $uuid, $randomInt(MIN, MAX), $randomDigits(N) or $randomString(N)");
+            throw new IllegalArgumentException("unknown function {{ " + inside + " }}: use one of " + BUILT_IN);
         }
         if (!NAME.matcher(inside).matches()) {
-            throw new IllegalArgumentException("{{ " + inside + " }} is not a name: use a payload field, a captured value or one of $unique, $uniqueLetters, $uuid, $randomInt(MIN, MAX), $randomDigits(N), $randomString(N)");
+            throw new IllegalArgumentException("{{ " + inside + " }} is not a name: use a payload field, a captured value or one of " + BUILT_IN);
         }
         return new Variable(inside);
     }
@@ -143,6 +147,11 @@ public final class Template {
             n /= 26;
         } while (n > 0);
         return out.reverse().toString();
+    }
+
+    /** A number in 16 lower-case hexadecimal digits, zero-padded: a 64-bit id as trace and span ids are written. */
+    static String hex(long number) {
+        return String.format(java.util.Locale.ROOT, "%016x", number);
     }
 
     @Override

@@ -53,6 +53,9 @@ class ScenarioUsersTest {
                 // The same number in letters only, for a field that takes nothing else: as unique as the number.
                 assertThat((String) user.get("$uniqueLetters")).matches("[a-z]+");
                 assertThat(seen.add(user.get("$uniqueLetters"))).isTrue();
+                // And in 16 hex digits, for a 64-bit id written in hex (a trace or span id): the same number.
+                assertThat((String) user.get("$uniqueHex")).matches("[0-9a-f]{16}");
+                assertThat(Long.parseUnsignedLong((String) user.get("$uniqueHex"), 16)).isEqualTo(Long.parseLong((String) user.get("$unique")));
             }
         }
     }
