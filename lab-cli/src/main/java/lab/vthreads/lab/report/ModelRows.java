@@ -75,6 +75,9 @@ final class ModelRows {
             boolean isolated = partition != null && partition.isolated();
             double busy = Stat.of(cell.repeats().stream().mapToDouble(r -> isolated ? sideBusy(r, partition.systemCpus()) : r.machine() != null ? r.machine().meanBusy() : Double.NaN)
                     .toArray()).median();
+            // A component held to a CPU quota is CPU-bound at its quota, however idle the CPUs it may run on.
+            QuotaUse quota = QuotaUse.busiest(partition, cell);
+            double boundBusy = quota != null && !(quota.share() <= busy) ? quota.share() : busy;
             double saturated = Stat.of(cell.repeats().stream().mapToDouble(r -> sideSaturated(r, isolated ? partition.systemCpus() : null)).toArray()).median();
             // The cell's own CPU per request where it was measured: the even load's requests are the cell's.
             double cpuMs = ModelMisses.servicesCpuMsPerRequest(cell);
@@ -85,11 +88,11 @@ final class ModelRows {
             double tomcatBusy = busierTomcat(first);
             double pending = middleMean(first, SampleKeys.PESSOA_HIKARI_PENDING);
             double cepPending = middleMean(first, SampleKeys.PESSOA_CEP_PENDING);
-            Bottleneck observed = CapacityModel.observed(busy, loadBusy, threads, tomcatBusy, pending, cepPending);
+            Bottleneck observed = CapacityModel.observed(boundBusy, loadBusy, threads, tomcatBusy, pending, cepPending);
             // Pinned carriers come first: the waiters for a connection are then threads with no carrier to finish on.
             double pinnedCarriers = pinnedCarriers(first);
             if (c.mode().virtual() && carriers > 0 && pinnedCarriers >= carriers / 2) observed = Bottleneck.PINNED;
-            String evidence = String.format(java.util.Locale.ROOT, "%s %s%s; %s; %s pending %s", isolated ? "services' CPUs" : "CPU",
+            String evidence = (quota != null ? quota.text() + "; " : "") + String.format(java.util.Locale.ROOT, "%s %s%s; %s; %s pending %s", isolated ? "services' CPUs" : "CPU",
                     Double.isNaN(busy) ? "not measured" : String.format(java.util.Locale.ROOT, "%.0f%% busy", busy * 100)
                             + (Double.isNaN(saturated) ? "" : String.format(java.util.Locale.ROOT, " (saturated in %.0f%% of its 50 ms slices%s)", saturated * 100,
                             Double.isNaN(even) ? "" : String.format(java.util.Locale.ROOT, ", an even load %.0f%%", even * 100))),
@@ -179,5 +182,32 @@ final class ModelRows {
     static boolean pinsCarriers(Cell cell, RepeatResult run) {
         if (!cell.mode().virtual() || !"synchronized".equals(cell.factors().cepLock()) || run.context().jdk() == null) return false;
         return Runtime.Version.parse(run.context().jdk()).feature() < 24;
+    }
+
+    /**
+     * The system's component that used the largest share of its CPU quota in the cell (median over repeats), where the
+     * preset gives one ({@code limits}): at 0.25 of a CPU an application is CPU-bound at a quarter of a CPU, which the
+     * side's busy share (a quarter) does not show.
+     */
+    record QuotaUse(String component, double quotaCores, double share) {
+
+        static QuotaUse busiest(Partition partition, CellResult cell) {
+            if (partition == null || partition.components() == null) return null;
+            QuotaUse busiest = null;
+            for (String component : lab.vthreads.lab.model.Calibration.SYSTEM) {
+                Partition.Placement placement = partition.components().get(component);
+                if (placement == null || placement.quotaCores() == null || placement.quotaCores() <= 0) continue;
+                double used = Stat.of(cell.repeats().stream().mapToDouble(r -> Summary.cpu(r, component)).filter(v -> !Double.isNaN(v)).toArray()).median();
+                if (Double.isNaN(used)) continue;
+                QuotaUse use = new QuotaUse(component, placement.quotaCores(), used / placement.quotaCores());
+                if (busiest == null || use.share() > busiest.share()) busiest = use;
+            }
+            return busiest;
+        }
+
+        String text() {
+            return String.format(java.util.Locale.ROOT, "%s at %.0f%% of its %s-CPU quota", component, share * 100,
+                    java.math.BigDecimal.valueOf(quotaCores).stripTrailingZeros().toPlainString());
+        }
     }
 }

@@ -8,6 +8,7 @@ import lab.vthreads.lab.model.Bottleneck;
 import lab.vthreads.lab.stack.ThreadMode;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -98,6 +99,25 @@ class SummaryTest {
         assertThat(platform.evidence()).contains("served by Armeria");
         // Tomcat, named or (files before schema 15) not, keeps the bound.
         assertThat(summary.model().get(0).prediction().bottleneck()).isEqualTo(Bottleneck.THREADS);
+    }
+
+    @Test
+    void anApplicationAtItsCpuQuotaIsCpuBoundThoughItsCpusLookIdle() {
+        // The application held to a quarter of CPU 1 and using 0.245 of it: CPU 1 is 30% busy, the quota 98% used.
+        lab.vthreads.lab.isolation.Partition quarter = new lab.vthreads.lab.isolation.Partition(lab.vthreads.lab.isolation.Partition.Mode.CGROUP, "test",
+                "0", "1", Map.of("app", new lab.vthreads.lab.isolation.Partition.Placement("1", 0.25, 1024)));
+        var cells = new ExperimentResults.CellResult[]{
+                FairnessFixtures.cell(ThreadMode.PLATFORM, false, FairnessFixtures.repeat(1, 2500, 10, Map.of("app", 0.245), 0.5, 0.3)),
+                FairnessFixtures.cell(ThreadMode.VIRTUAL, false, FairnessFixtures.repeat(1, 3000, 10, Map.of("app", 0.245), 0.5, 0.3))};
+
+        Summary.ModelRow held = Summary.of(FairnessFixtures.experiment(quarter, cells)).model().getFirst();
+        Summary.ModelRow free = Summary.of(FairnessFixtures.experiment(FairnessFixtures.ISOLATED, cells)).model().getFirst();
+
+        assertThat(held.observed()).isEqualTo(Bottleneck.CPU);
+        assertThat(held.evidence()).startsWith("app at 98% of its 0.25-CPU quota; services' CPUs 30% busy");
+        // Without the quota the same 30% leaves the CPU free.
+        assertThat(free.observed()).isNotEqualTo(Bottleneck.CPU);
+        assertThat(free.evidence()).doesNotContain("quota");
     }
 
     @Test
