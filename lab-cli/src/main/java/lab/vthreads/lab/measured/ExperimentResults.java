@@ -82,7 +82,8 @@ public record ExperimentResults(
      * hung; the preset's {@code startupChecks}; the verdict's {@code startups}.
      * 13: each run's {@code stack.launches}: how each service started (its JDK, and which AOT cache or why none).
      * 14: the run's {@code stageSeconds}: where its wall time went, stage by stage ({@link StageClock}).
-     * 15: the environment's {@code applicationServer}: a user's application's HTTP server, Tomcat or another.
+     * 15: the environment's {@code applicationServer}: a user's application's HTTP server, Tomcat or another; each verdict
+     * level's {@code aaMoved}: what the lab saw differ between its A/A copies.
      */
     public static final String SCHEMA_VERSION = "15";
 

@@ -54,10 +54,12 @@ final class FairnessTables {
         return new ReportTables.Table("A/A control: the noise of this machine",
                 "The same mode and factors run twice as two cells, interleaved with the others. The spread is the largest |copy ÷ original − 1| "
                         + "over the repeats. A virtual ÷ platform ratio inside it is not distinguishable from noise and is not a finding. "
-                        + "What differed is read from the lab's side for the pair furthest apart, original → copy: the services' CPU per request "
-                        + "(moved by more than 15%: the same requests cost more or less, so the system itself changed between the copies, "
-                        + "for example a cache or an in-memory store that grew), their collectors' and compilers' shares, the load side's CPUs "
-                        + "and the hypervisor's steal. Nothing past its threshold leaves the machine's scheduling and the users' timing.",
+                        + String.format(Locale.ROOT, "What differed is read from the lab's side for the pair furthest apart, original → copy: the "
+                        + "services' CPU per request (moved by more than %.0f%%: the same requests cost more or less, so the system itself changed "
+                        + "between the copies, for example a cache or an in-memory store that grew), their collectors' CPU, GC pauses and compilers "
+                        + "(by %.0f points of a CPU or of the window), the load side's CPUs (by %.0f points) and the hypervisor's steal (by %.0f "
+                        + "points). Nothing past its threshold leaves the machine's scheduling and the users' timing.",
+                        AaControl.CPU_PER_REQUEST_MOVED * 100, AaControl.SHARE_MOVED * 100, AaControl.LOAD_SIDE_MOVED * 100, AaControl.SHARE_MOVED * 100),
                 List.of("cells", "mode", "throughput spread", "p95 spread", "repeats paired", "what differed (original → copy)"), rows);
     }
 

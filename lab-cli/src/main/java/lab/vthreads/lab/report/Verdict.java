@@ -61,10 +61,12 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
      * @param stealFlagged     a window at this level ran while the hypervisor took more than the threshold of the machine's CPU
      * @param coldStart        where a mode's cell did not run because its pair's first requests failed: that mode and
      *                         what they found ("virtual: deadlocked at cold start: …"); null otherwise
+     * @param aaMoved          what the lab saw differ between this level's A/A copies ({@link AaControl#moved}); empty
+     *                         where nothing did or the level has no copy of its own
      */
     public record Level(String variant, int users, Stat throughputRatio, Double predictedRatio, Double aaSpread, Integer aaUsers,
                         Boolean steady, String platformBound, String virtualBound, Noise noise, BetweenRuns betweenRuns, int repeats,
-                        boolean stealFlagged, String coldStart) {
+                        boolean stealFlagged, String coldStart, List<String> aaMoved) {
 
         /** True beyond the noise, false within it, null where it cannot be told (this run only, or no noise floor at all). */
         @com.fasterxml.jackson.annotation.JsonProperty("beyondNoise")
@@ -100,7 +102,8 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
             }
             if (aaSpread == null) s.append("; no A/A control");
             else if (aaUsers != null && aaUsers != users) s.append(String.format(Locale.ROOT, "; no A/A copy at this level (±%.1f%% at %d users)", aaSpread * 100, aaUsers));
-            else s.append(String.format(Locale.ROOT, "; A/A spread ±%.1f%%", aaSpread * 100));
+            else s.append(String.format(Locale.ROOT, "; A/A spread ±%.1f%%", aaSpread * 100))
+                    .append(aaMoved == null || aaMoved.isEmpty() ? "" : " (between the copies, " + String.join("; ", aaMoved) + ")");
             s.append(steady == null ? "; steadiness not recorded" : steady ? "; every window steady" : "; **not every window steady**");
             // Steal takes CPU from one cell and not the other: the ratio then measures the hypervisor, whatever the noise says.
             if (stealFlagged) s.append("; **the hypervisor stole CPU in a window at this level** (steal flagged): not a finding until run again");
@@ -149,7 +152,8 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
             levels.add(new Level(ratio.variant(), ratio.users(), ratioStat, predicted, noise != null ? noise.throughput() : null,
                     noise != null ? noise.users() : null, steady(rows, ratio.variant(), ratio.users()), bound(platformModel), bound(virtualModel),
                     judge(ratio.throughput(), own, between), between, Math.min(platform.repeats().size(), virtual.repeats().size()),
-                    atLevel(rows, ratio.variant(), ratio.users()).anyMatch(Row::anyStealFlagged), coldStart(platform, virtual)));
+                    atLevel(rows, ratio.variant(), ratio.users()).anyMatch(Row::anyStealFlagged), coldStart(platform, virtual),
+                    own != null ? own.moved() : List.of()));
         }
         List<String> unsettled = new ArrayList<>();
         for (CellResult cell : results.cells()) {

@@ -48,6 +48,9 @@ class AaControlTest {
         assertThat(spread.moved()).containsExactly("the services' CPU per request 3.00 → 4.50 ms (+50%)", "the load side's CPUs 40% → 60% busy");
         assertThat(FairnessTables.noise(Summary.of(results)).rows().getFirst().getLast())
                 .isEqualTo("the services' CPU per request 3.00 → 4.50 ms (+50%); the load side's CPUs 40% → 60% busy");
+        // And the verdict's line for that level, where a reader meets the spread first.
+        assertThat(Summary.of(results).verdict().levels().getFirst().sentence()).contains("A/A spread ±33.3% (between the copies, "
+                + "the services' CPU per request 3.00 → 4.50 ms (+50%); the load side's CPUs 40% → 60% busy);");
         // Copies that cost the same and met the same machine: nothing named.
         var quiet = experiment(ISOLATED,
                 cell(ThreadMode.VIRTUAL, false, repeat(1, 300, 100, Map.of("pessoa-service", 0.9), 0.4, 0.9)),
@@ -55,6 +58,7 @@ class AaControlTest {
                 cell(ThreadMode.PLATFORM, false, repeat(1, 100, 100, Map.of("pessoa-service", 0.3), 0.4, 0.9)));
         assertThat(AaControl.of(quiet).getFirst().moved()).isEmpty();
         assertThat(FairnessTables.noise(Summary.of(quiet)).rows().getFirst().getLast()).isEqualTo("none past its threshold");
+        assertThat(Summary.of(quiet).verdict().levels().getFirst().sentence()).contains("A/A spread ±3.3%;").doesNotContain("between the copies");
     }
 
     @Test
