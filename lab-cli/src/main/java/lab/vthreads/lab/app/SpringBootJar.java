@@ -16,7 +16,7 @@ import java.util.jar.Manifest;
  * @param postgresDriver whether PostgreSQL's JDBC driver is among its libraries, as the lab's database needs; true
  *                    also where it has no JDBC at all (no spring-jdbc): the lab's datasource properties then go unread
  * @param config      what its own configuration files say ({@link JarConfig})
- * @param server      the HTTP server among its libraries ({@link #servers()}), "Tomcat" for most; null where none is known
+ * @param server      the HTTP server among its libraries ({@link #SERVERS}), "Tomcat" for most; null where none is known
  */
 public record SpringBootJar(Path path, String bootVersion, String startClass, boolean actuator, boolean postgresDriver, JarConfig config,
                             String server) {
@@ -33,14 +33,14 @@ public record SpringBootJar(Path path, String bootVersion, String startClass, bo
      * starts Tomcat where it is there. Only Tomcat's threads are what {@code --tomcat-threads} sets and platform threads'
      * bound in the model; an application served by another (Armeria, an event-loop server of its own) has neither.
      */
-    static java.util.LinkedHashMap<String, String> servers() {
-        java.util.LinkedHashMap<String, String> servers = new java.util.LinkedHashMap<>();
-        servers.put(TOMCAT, "tomcat-embed-core");
-        servers.put("Jetty", "jetty-server");
-        servers.put("Undertow", "undertow-core");
-        servers.put("Reactor Netty", "reactor-netty-http");
-        servers.put("Armeria", "armeria");
-        return servers;
+    static final java.util.List<java.util.Map.Entry<String, String>> SERVERS = java.util.List.of(java.util.Map.entry(TOMCAT, "tomcat-embed-core"),
+            java.util.Map.entry("Jetty", "jetty-server"), java.util.Map.entry("Undertow", "undertow-core"),
+            java.util.Map.entry("Reactor Netty", "reactor-netty-http"), java.util.Map.entry("Armeria", "armeria"));
+
+    /** Whether BOOT-INF/lib holds {@code artifact}-VERSION.jar (a version right after the name: not armeria-grpc for armeria). */
+    private static boolean hasLibrary(java.util.List<String> entries, String artifact) {
+        java.util.regex.Pattern library = java.util.regex.Pattern.compile("BOOT-INF/lib/" + java.util.regex.Pattern.quote(artifact) + "-\\d.*\\.jar");
+        return entries.stream().anyMatch(name -> library.matcher(name).matches());
     }
 
     /** Served by Tomcat, whose threads the lab's thread factor sets (true where nobody looked: Boot's default). */
@@ -61,12 +61,11 @@ public record SpringBootJar(Path path, String bootVersion, String startClass, bo
         String server;
         try (JarFile file = new JarFile(jar.toFile())) {
             manifest = file.getManifest();
-            actuator = file.stream().anyMatch(e -> e.getName().matches("BOOT-INF/lib/spring-boot-actuator-\\d.*\\.jar"));
-            boolean jdbc = file.stream().anyMatch(e -> e.getName().matches("BOOT-INF/lib/spring-jdbc-\\d.*\\.jar"));
-            postgres = !jdbc || file.stream().anyMatch(e -> e.getName().matches("BOOT-INF/lib/postgresql-\\d.*\\.jar"));
+            java.util.List<String> entries = file.stream().map(java.util.zip.ZipEntry::getName).toList();
+            actuator = hasLibrary(entries, "spring-boot-actuator");
+            postgres = !hasLibrary(entries, "spring-jdbc") || hasLibrary(entries, "postgresql");
             config = JarConfig.read(file);
-            server = servers().entrySet().stream().filter(each -> file.stream().anyMatch(e -> e.getName().matches("BOOT-INF/lib/"
-                    + java.util.regex.Pattern.quote(each.getValue()) + "-\\d.*\\.jar"))).map(java.util.Map.Entry::getKey).findFirst().orElse(null);
+            server = SERVERS.stream().filter(each -> hasLibrary(entries, each.getValue())).map(java.util.Map.Entry::getKey).findFirst().orElse(null);
         } catch (IOException e) {
             throw new IllegalArgumentException("--app " + path + " is not a jar (" + e.getMessage() + ")");
         }

@@ -3,7 +3,6 @@ package lab.vthreads.lab.report;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.ExperimentResults.CellResult;
 import lab.vthreads.lab.measured.ExperimentResults.RepeatResult;
-import lab.vthreads.lab.measured.SampleKeys;
 import lab.vthreads.lab.stack.ThreadMode;
 
 import java.util.ArrayList;
@@ -83,7 +82,7 @@ public final class AaControl {
         if (before > 0 && after > 0 && Math.abs(after / before - 1) > CPU_PER_REQUEST_MOVED) {
             moved.add(String.format(Locale.ROOT, "the services' CPU per request %.2f → %.2f ms (%+.0f%%)", before, after, (after / before - 1) * 100));
         }
-        List<String> services = Summary.application(results) ? List.of(SampleKeys.PESSOA) : List.of(SampleKeys.PESSOA, SampleKeys.GATEWAY);
+        List<String> services = Summary.jvmSampleNames(results);
         share(moved, "their collectors' CPU", "of a CPU", sum(services, original::gcCpuShare), sum(services, copy::gcCpuShare), SHARE_MOVED);
         share(moved, "GC paused them", "of the window", max(services, original::gcPauseShare), max(services, copy::gcPauseShare), SHARE_MOVED);
         share(moved, "their compilers", "of the window", max(services, original::compileShare), max(services, copy::compileShare), SHARE_MOVED);

@@ -122,7 +122,7 @@ final class ModelRows {
      * without stopping them, so a window that caught a marking cycle serves less for the same CPU.
      */
     static String gcPauses(RepeatResult run, boolean application) {
-        List<String> services = application ? List.of(SampleKeys.PESSOA) : List.of(SampleKeys.PESSOA, SampleKeys.GATEWAY);
+        List<String> services = Summary.jvmSampleNames(application);
         String paused = shares(services, run::gcPauseShare), cpu = shares(services, run::gcCpuShare);
         String whom = application ? "the application" : "the services";
         return (paused.isEmpty() ? "" : "; GC paused " + whom + " " + paused + " of the window")

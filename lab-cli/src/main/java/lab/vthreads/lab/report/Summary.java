@@ -168,6 +168,18 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ReactiveContender
         return results.cells().stream().flatMap(c -> c.repeats().stream()).anyMatch(x -> x.processes().containsKey(Component.APP.label()));
     }
 
+    /**
+     * The sample names of the system's JVMs, whose counters (GC, compilers) a figure sums or compares: the application's
+     * alone, which its samples also carry under the gateway's name, or the lab's two services.
+     */
+    static List<String> jvmSampleNames(ExperimentResults results) {
+        return jvmSampleNames(application(results));
+    }
+
+    static List<String> jvmSampleNames(boolean application) {
+        return application ? List.of(SampleKeys.PESSOA) : List.of(SampleKeys.PESSOA, SampleKeys.GATEWAY);
+    }
+
     private static List<ModeFootprint> footprints(ExperimentResults results) {
         List<ModeFootprint> footprints = new ArrayList<>();
         for (ThreadMode mode : new TreeSet<>(results.cells().stream().map(CellResult::mode).toList())) {

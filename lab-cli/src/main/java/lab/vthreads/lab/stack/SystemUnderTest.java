@@ -38,6 +38,11 @@ public sealed interface SystemUnderTest permits LabsOwnServices, UsersApplicatio
     /** Its main service as progress lines and reports name it. */
     String name();
 
+    /** A user's jar, whose Spring Boot, libraries and server are the run's to record; empty for the lab's own services. */
+    default java.util.Optional<lab.vthreads.lab.app.SpringBootJar> usersJar() {
+        return java.util.Optional.empty();
+    }
+
     /** What threads its servers run in this mode, in words, for the stack's description. */
     default String threads(ThreadMode mode) {
         return mode.label() + " threads";

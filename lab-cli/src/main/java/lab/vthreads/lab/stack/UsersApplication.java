@@ -34,6 +34,11 @@ record UsersApplication(Application application) implements SystemUnderTest {
                 SpringServices.address(settings, p.gateway(), p.gatewayManagement()), describe(settings), Launch.of(settings.factors().launch(), false), null);
     }
 
+    @Override
+    public java.util.Optional<lab.vthreads.lab.app.SpringBootJar> usersJar() {
+        return java.util.Optional.of(application.jar());
+    }
+
     /** One line for {@code ./lab up}'s table and the report: what a user's application runs with. */
     private String describe(StackSettings settings) {
         Factors f = settings.factors();
