@@ -21,6 +21,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,6 +91,8 @@ class AppStackIT {
             stack.processes().values().forEach(p -> started.addAll(p.handles()));
             RunningStack.Row app = stack.rows().stream().filter(r -> r.component() == StackSettings.Component.APP).findFirst().orElseThrow();
             assertThat(app.settings()).endsWith("; AOT cache");
+            // It runs in a working directory of its own, in its run's folder: not where the lab was started.
+            assertThat(Files.readSymbolicLink(Path.of("/proc", Long.toString(app.pid()), "cwd"))).isEqualTo(run.toAbsolutePath().resolve("app-workdir"));
             List<String> arguments = List.of(ProcessHandle.of(app.pid()).orElseThrow().info().arguments().orElseThrow());
             Path aot = corpus.jar().path().getParent().resolve("aot");
             assertThat(arguments).anySatisfy(a -> assertThat(a).startsWith("-XX:AOTCache=" + aot));

@@ -78,16 +78,41 @@ public record Application(SpringBootJar jar, Map<String, String> properties, Map
      * replaces the list in the application's own configuration, which it may need (its repositories, its queries).
      */
     public List<String> notes() {
+        List<String> notes = new java.util.ArrayList<>();
+        droppedProfiles().ifPresent(notes::add);
+        if (labDatabase) replacedEmbeddedDatabase().ifPresent(notes::add);
+        return notes;
+    }
+
+    private java.util.Optional<String> droppedProfiles() {
         String given = properties.get("spring.profiles.active");
         List<String> own = jar.config().defaultProfiles();
-        if (given == null || own.isEmpty()) return List.of();
+        if (given == null || own.isEmpty()) return java.util.Optional.empty();
         List<String> dropped = own.stream().filter(p -> !JarConfig.list(given).contains(p)).toList();
-        if (dropped.isEmpty()) return List.of();
+        if (dropped.isEmpty()) return java.util.Optional.empty();
         List<String> both = new java.util.ArrayList<>(own);
         JarConfig.list(given).stream().filter(p -> !both.contains(p)).forEach(both::add);
-        return List.of("--app-property spring.profiles.active=" + given + " replaces the application's own list (" + String.join(",", own)
+        return java.util.Optional.of("--app-property spring.profiles.active=" + given + " replaces the application's own list (" + String.join(",", own)
                 + "), so " + String.join(", ", dropped) + " will not be active; if it needs them, give --app-property spring.profiles.active="
                 + String.join(",", both) + " (or spring.profiles.include to add to its list)");
+    }
+
+    /** The URL prefixes of databases that live in the application's own process or files. */
+    private static final List<String> EMBEDDED_URLS = List.of("jdbc:h2:", "jdbc:hsqldb:", "jdbc:derby:", "jdbc:sqlite:");
+
+    /**
+     * The lab's URL replaces an embedded database's: Spring then picks PostgreSQL's driver, but an application that also
+     * chooses its SQL by a setting of its own (a Hibernate dialect, a persistence type) keeps that choice, and fails at
+     * start or at its first query. Not refused: many applications need nothing more.
+     */
+    private java.util.Optional<String> replacedEmbeddedDatabase() {
+        List<String> profiles = activeProfiles(jar, properties);
+        String url = jar.config().with(profiles).get("spring.datasource.url");
+        if (url == null || EMBEDDED_URLS.stream().noneMatch(url.trim()::startsWith)) return java.util.Optional.empty();
+        return java.util.Optional.of("the application's own database is " + url.trim() + " (spring.datasource.url"
+                + (profiles.isEmpty() ? "" : ", profiles " + String.join(",", profiles)) + "), and --app-database lab (the default) hands it the lab's "
+                + "PostgreSQL instead: where it also chooses its SQL by a setting of its own (a dialect, a persistence type), give that setting "
+                + "PostgreSQL's value with --app-property, or keep its own database with --app-database own");
     }
 
     /** WireMock's own layout: at least one JSON stub under {@code mappings/}. */

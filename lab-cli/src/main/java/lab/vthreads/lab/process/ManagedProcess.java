@@ -34,10 +34,20 @@ public final class ManagedProcess {
 
     /** Starts the command with its output appended to {@code log}: a component started again keeps its earlier lines. */
     public static ManagedProcess start(String name, List<String> command, Map<String, String> environment, Path log) {
+        return start(name, command, environment, log, null);
+    }
+
+    /**
+     * The same, in a working directory of its own ({@code null}: the lab's): where whatever the process writes under a
+     * relative path goes (an SQLite or H2 file database, uploads, its own log files).
+     */
+    public static ManagedProcess start(String name, List<String> command, Map<String, String> environment, Path log, Path workingDirectory) {
         try {
             Files.createDirectories(log.getParent());
+            if (workingDirectory != null) Files.createDirectories(workingDirectory);
             long logStart = Files.exists(log) ? Files.size(log) : 0;
             ProcessBuilder builder = new ProcessBuilder(command)
+                    .directory(workingDirectory == null ? null : workingDirectory.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .redirectInput(ProcessBuilder.Redirect.PIPE);

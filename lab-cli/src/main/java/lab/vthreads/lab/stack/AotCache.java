@@ -128,7 +128,10 @@ final class AotCache {
     }
 
     private static void run(List<String> command, Map<String, String> env, Path log, String what) {
-        ManagedProcess process = ManagedProcess.start("aot-" + what.replace(' ', '-'), command, env, log);
+        // In a working directory of its own, as the service's own starts are (Launcher.workingDirectory): a training run
+        // that opens a file database under a relative path must not leave it where the lab was started.
+        String name = "aot-" + what.replace(' ', '-');
+        ManagedProcess process = ManagedProcess.start(name, command, env, log, log.toAbsolutePath().getParent().resolve(name + "-workdir"));
         try {
             if (!process.process().waitFor(TRAINING_SECONDS, TimeUnit.SECONDS)) {
                 process.stop();

@@ -80,8 +80,8 @@ final class Launcher {
             };
         }
         command.addAll(service.arguments());
-        return new Started(ManagedProcess.start(service.component().label(), command, service.environment(), log(settings, service.component())),
-                jdk.describe() + "; " + how);
+        return new Started(ManagedProcess.start(service.component().label(), command, service.environment(), log(settings, service.component()),
+                workingDirectory(settings, service.component())), jdk.describe() + "; " + how);
     }
 
     /** How the stack's table says a service started from its AOT cache. */
@@ -132,7 +132,8 @@ final class Launcher {
         List<String> command = jvm(settings, service.component());
         command.addAll(List.of("-XX:AOTCacheOutput=" + cache.trafficCache(training), "-jar", extracted.toString()));
         command.addAll(service.arguments());
-        return ManagedProcess.start(service.component().label() + "-training", command, service.environment(), log);
+        return ManagedProcess.start(service.component().label() + "-training", command, service.environment(), log,
+                settings.runDirectory().resolve(service.component().label() + "-training-workdir"));
     }
 
     /** Whether the service's cache trained on {@code training} is there. */
@@ -175,6 +176,16 @@ final class Launcher {
 
     private static Path log(StackSettings settings, Component component) {
         return settings.runDirectory().resolve(component.label() + ".log");
+    }
+
+    /**
+     * A service's working directory, beside its log: a start in a new run directory (each pair of JVMs, each start of
+     * the start-up check) begins with an empty one. An application that keeps state under a relative path (Conductor's
+     * SQLite file, an H2 file database) would otherwise share it across every JVM the lab starts, and leave it in the
+     * folder the user typed the command in.
+     */
+    static Path workingDirectory(StackSettings settings, Component component) {
+        return settings.runDirectory().resolve(component.label() + "-workdir");
     }
 
     static String javaExecutable() {

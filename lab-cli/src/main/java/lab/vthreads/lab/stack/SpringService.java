@@ -25,6 +25,9 @@ record SpringService(Component component, Path jar, List<String> arguments, Map<
                      String address, String settings, Launch launch, Path classpathAhead) {
 
     SpringService {
+        // It runs in a working directory of its own (Launcher.workingDirectory), where a relative path would not resolve.
+        jar = jar.toAbsolutePath().normalize();
+        classpathAhead = classpathAhead != null ? classpathAhead.toAbsolutePath().normalize() : null;
         arguments = List.copyOf(arguments);
         environment = Map.copyOf(environment);
     }

@@ -83,6 +83,10 @@ public record StackSettings(
         factors = factors != null ? factors : Factors.NONE;
         limits = limits != null ? Map.copyOf(limits) : Map.of();
         bindAddress = bindAddress != null ? bindAddress : LOOPBACK;
+        // Absolute, since each service runs in a working directory of its own (Launcher): a relative jar, cache or
+        // recording path on its command line would resolve there.
+        home = home != null ? home.toAbsolutePath().normalize() : null;
+        runDirectory = runDirectory != null ? runDirectory.toAbsolutePath().normalize() : null;
     }
 
     /** On the loopback interface only. */

@@ -122,4 +122,17 @@ class JarConfigTest {
         assertThat(new Application(jar, Map.of("spring.profiles.active", "jpa,postgres"), Map.of(), null, true, null, null).notes()).isEmpty();
         assertThat(new Application(jar, Map.of(), Map.of(), null, true, null, null).notes()).isEmpty();
     }
+
+    @Test
+    void anEmbeddedDatabaseUrlTheLabsReplacesIsSaidWithWhatElseMayNeedChanging() throws IOException {
+        // Conductor's way: SQLite by URL alone (no driver class to refuse), and a persistence type of its own beside it.
+        SpringBootJar jar = jar(files("application.properties", "spring.datasource.url=jdbc:sqlite:c123.db?busy_timeout=15000\nconductor.db.type=sqlite\n",
+                "application-pg.properties", "spring.datasource.url=jdbc:postgresql://db/conductor\n"), "postgresql-42.7.8.jar", "sqlite-jdbc-3.49.1.0.jar");
+
+        assertThat(new Application(jar, Map.of(), Map.of(), null, true, null, null).notes()).singleElement().asString()
+                .contains("own database is jdbc:sqlite:c123.db?busy_timeout=15000 (spring.datasource.url)", "--app-database own", "--app-property");
+        // Its own database kept, or a profile of its that names PostgreSQL: nothing replaced, nothing said.
+        assertThat(new Application(jar, Map.of(), Map.of(), null, false, null, null).notes()).isEmpty();
+        assertThat(new Application(jar, Map.of("spring.profiles.active", "pg"), Map.of(), null, true, null, null).notes()).isEmpty();
+    }
 }
