@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * A real HTTP server on the loopback that answers each path as an application the lab meets might: a body with 200
- * where it has one, else the status it is given for every other path (404, a 500 from a global exception handler, a
+ * where it has one (or with the status given for its path), else the status it is given for every other path (404, a 500 from a global exception handler, a
  * 401 behind security). For the tests of what the lab reads from a port it did not write.
  */
 public final class AnsweringServer implements AutoCloseable {
@@ -22,14 +22,14 @@ public final class AnsweringServer implements AutoCloseable {
         this.server = server;
     }
 
-    /** Bodies answered with 200, by path; {@code statuses} for other paths, by path; {@code otherwise} for the rest. */
+    /** Bodies, by path, with 200 unless {@code statuses} gives their path another; {@code statuses} by path; {@code otherwise} for the rest. */
     public static AnsweringServer start(Map<String, String> bodies, Map<String, Integer> statuses, int otherwise) {
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
             server.createContext("/", exchange -> {
                 String path = exchange.getRequestURI().getPath();
                 String body = bodies.get(path);
-                int status = body != null ? 200 : statuses.getOrDefault(path, otherwise);
+                int status = statuses.getOrDefault(path, body != null ? 200 : otherwise);
                 byte[] bytes = (body != null ? body : "{\"status\":" + status + "}").getBytes(StandardCharsets.UTF_8);
                 exchange.sendResponseHeaders(status, bytes.length);
                 exchange.getResponseBody().write(bytes);

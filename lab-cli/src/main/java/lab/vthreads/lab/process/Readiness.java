@@ -94,14 +94,44 @@ public sealed interface Readiness {
         /** The status, or 0 where nothing answered. */
         int status(String url) throws InterruptedException {
             try {
-                int status = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding())
-                        .statusCode();
-                last = "HTTP " + status;
+                HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(2)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                int status = response.statusCode();
+                last = "HTTP " + status + (status == 503 ? DownComponents.in(response.body()) : "");
                 return status;
             } catch (IOException e) {
                 last = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
                 return 0;
             }
+        }
+    }
+
+    /**
+     * Which of Actuator's health components say the application is down, from a 503's body: most often an indicator of
+     * something the lab does not start (an Elasticsearch, a Redis, a mail server), which keeps a real application's
+     * health DOWN for good although it serves. Spring Boot names each indicator's switch after the component.
+     */
+    final class DownComponents {
+        private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder().build();
+
+        private DownComponents() {
+        }
+
+        /** ", DOWN in its health: elasticsearch (…)", or "" where the body is not Actuator's health or names none. */
+        static String in(String body) {
+            java.util.List<String> down = new java.util.ArrayList<>();
+            try {
+                tools.jackson.databind.JsonNode components = JSON.readTree(body).path("components");
+                for (var component : components.properties()) {
+                    if (!"UP".equals(component.getValue().path("status").asString(""))) down.add(component.getKey());
+                }
+            } catch (RuntimeException notJson) {
+                return "";
+            }
+            if (down.isEmpty()) return "";
+            return ", DOWN in its health: " + String.join(", ", down) + " (where that is something the lab does not start, turn its indicator off: "
+                    + String.join(" ", down.stream().map(name -> "--app-property management.health." + name.toLowerCase(java.util.Locale.ROOT)
+                    + ".enabled=false").toList()) + "; or name a path that answers 200 once it is up: --app-health PATH)";
         }
     }
 }

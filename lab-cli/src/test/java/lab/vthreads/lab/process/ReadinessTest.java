@@ -44,6 +44,21 @@ class ReadinessTest {
     }
 
     @Test
+    void healthDownForSomethingTheLabDoesNotStartNamesItAndTheSwitch() throws Exception {
+        // Conductor's, with Spring Boot's Elasticsearch client on its class path and no Elasticsearch: DOWN for good.
+        server = AnsweringServer.start(Map.of("/actuator/health", """
+                {"status":"DOWN","components":{"db":{"status":"UP"},"diskSpace":{"status":"UP"},"elasticsearch":{"status":"DOWN",
+                "details":{"error":"java.net.ConnectException: Connection refused"}},"ping":{"status":"UP"}}}"""), Map.of("/actuator/health", 503), 200);
+        String base = server.url();
+
+        Readiness readiness = Readiness.healthOrPort(base + "/actuator/health", base + "/");
+
+        assertThat(readiness.ready()).isFalse();
+        assertThat(readiness.last()).contains("HTTP 503, DOWN in its health: elasticsearch (", "--app-property management.health.elasticsearch.enabled=false",
+                "--app-health PATH").doesNotContain("diskSpace", "db,");
+    }
+
+    @Test
     void withoutActuatorAny404IsAnAnswer() throws Exception {
         String base = serve(Map.of());
 
