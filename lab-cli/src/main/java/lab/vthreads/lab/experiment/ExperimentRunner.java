@@ -196,9 +196,13 @@ public final class ExperimentRunner {
                         + "spring.threads.virtual.enabled reaches only what Spring Boot runs for it (its task executors, for one)");
             }
             // Before anything warms the machine's caches or the calibration starts a pair: each start as cold as a fresh pod's.
+            // What a start depends on is what a calibration does, with the burst's timeout in the calibration's length's place.
+            KeptStarts kept = new KeptStarts(options.resultsDirectory().getParent(), kind -> "startup-" + lab.vthreads.lab.calibration.CalibrationCache
+                    .fingerprint(options.home(), preset, kind, (int) lab.vthreads.lab.run.ScenarioCheck.REQUEST_TIMEOUT.toSeconds(), partition, cores,
+                            options.application(), options.scenario()));
             startupChecks = preset.startupChecks() == 0 ? List.of() : clock.time(Stage.STARTUP_CHECK, () -> new RepeatedStarts(
                     preset.startupChecks(), load, options.flows(), options.home().resolve("wiremock/ceps.csv"),
-                    options.resultsDirectory(), progress).run(stack, base, cells));
+                    options.resultsDirectory(), progress, kept).run(stack, base, cells));
             calibration = clock.time(Stage.CALIBRATION, () -> schedule.beforeCells(stack, base, load, partition, cores));
             if (options.scale()) {
                 scaled = scale(calibration, partition);

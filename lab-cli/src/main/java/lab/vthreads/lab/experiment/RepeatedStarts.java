@@ -44,9 +44,13 @@ final class RepeatedStarts {
     private final Path cepsCsv;
     private final Path resultsDirectory;
     private final Progress progress;
+    private final KeptStarts kept;
 
-    /** @param scenario the scenario file whose flows the bursts send (ExperimentRunner.Options#flows) */
-    RepeatedStarts(int times, LoadGenerators load, Path scenario, Path cepsCsv, Path resultsDirectory, Progress progress) {
+    /**
+     * @param scenario the scenario file whose flows the bursts send (ExperimentRunner.Options#flows)
+     * @param kept     earlier runs' starts of the same kinds, counted with this run's, which makes only the rest
+     */
+    RepeatedStarts(int times, LoadGenerators load, Path scenario, Path cepsCsv, Path resultsDirectory, Progress progress, KeptStarts kept) {
         if (times < 1) throw new IllegalArgumentException("a start-up check starts each JVM at least once, not " + times + " times");
         this.times = times;
         this.load = load;
@@ -54,6 +58,7 @@ final class RepeatedStarts {
         this.cepsCsv = cepsCsv;
         this.resultsDirectory = resultsDirectory;
         this.progress = progress;
+        this.kept = kept;
     }
 
     List<StartupCheck> run(RunningStack stack, StackSettings base, List<Cell> cells) throws Exception {
@@ -62,10 +67,20 @@ final class RepeatedStarts {
                 String.join(", ", kinds.stream().map(RepeatedStarts::name).toList()), times,
                 String.join(", ", kinds.stream().map(k -> Integer.toString(k.users())).toList())));
         Map<Cell, List<StartupCheck.Start>> starts = new LinkedHashMap<>();
-        kinds.forEach(kind -> starts.put(kind, new ArrayList<>()));
+        for (Cell kind : kinds) {
+            List<StartupCheck.Start> earlier = kept.of(kind);
+            starts.put(kind, new ArrayList<>(earlier));
+            if (!earlier.isEmpty()) {
+                progress.note(String.format(Locale.ROOT, "start-up check: %s, %d starts kept from earlier runs of the same jar, scenario, settings and "
+                        + "machine (%s); %d more now", name(kind), earlier.size(), String.join(", ", earlier.stream().map(StartupCheck.Start::keptFrom)
+                        .distinct().toList()), Math.max(0, times - earlier.size())));
+            }
+        }
         DatabaseSnapshot snapshot = null;
-        for (int i = 1; i <= times; i++) {
+        for (int round = 1; round <= times; round++) {
             for (Cell kind : kinds) {
+                if (starts.get(kind).size() >= times) continue;
+                int i = starts.get(kind).size() + 1;
                 load.requireNotAborted();
                 Path dir = resultsDirectory.resolve("startup").resolve(name(kind).replace(' ', '-')).resolve("start-" + i);
                 Files.createDirectories(dir);
@@ -96,8 +111,11 @@ final class RepeatedStarts {
             }
         }
         List<StartupCheck> checks = new ArrayList<>();
-        starts.forEach((kind, each) -> checks.add(new StartupCheck(name(kind), kind.mode(), kind.variant(), kind.users(),
-                (int) ScenarioCheck.REQUEST_TIMEOUT.toSeconds(), each)));
+        starts.forEach((kind, each) -> {
+            String unkept = kept.keep(kind, each, resultsDirectory.getFileName().toString());
+            if (unkept != null) progress.note("  the start-up check's starts could not be kept for the next run: " + unkept);
+            checks.add(new StartupCheck(name(kind), kind.mode(), kind.variant(), kind.users(), (int) ScenarioCheck.REQUEST_TIMEOUT.toSeconds(), each));
+        });
         checks.forEach(check -> progress.note("start-up check: " + check.text()));
         return checks;
     }

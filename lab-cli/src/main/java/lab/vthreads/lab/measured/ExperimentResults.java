@@ -85,7 +85,7 @@ public record ExperimentResults(
      * 15: the environment's {@code applicationServer}: a user's application's HTTP server, Tomcat or another; each verdict
      * level's {@code aaMoved}: what the lab saw differ between its A/A copies.
      */
-    public static final String SCHEMA_VERSION = "15";
+    public static final String SCHEMA_VERSION = "16";
 
     public static final Map<String, String> UNITS = Map.of(
             "t", "seconds since the measured run started",

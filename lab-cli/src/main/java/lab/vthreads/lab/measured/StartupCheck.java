@@ -13,7 +13,8 @@ import java.util.Objects;
 
 /**
  * One kind of service JVM (a mode, with a variant's factors) started again and again, each time handed a burst of the
- * scenario's flows at once while cold: how often a start hangs (schema 12). A cold virtual-thread JVM given many first
+ * scenario's flows at once while cold: how often a start hangs (schema 12). Its starts may include earlier runs'
+ * of the same jar, scenario, settings and machine (schema 16): each is a fresh JVM's, so they count alike. A cold virtual-thread JVM given many first
  * requests at once can deadlock in class loading, and whether it does depends on timing, so once is no answer: the
  * rate is given with its 95% interval (Wilson's, which stays inside 0-100% and is honest at 0 of N).
  *
@@ -52,15 +53,40 @@ public record StartupCheck(String stack, ThreadMode mode, String variant, int us
      * @param slowestMs the slowest answer the burst got, in ms (a hung start's answered requests' too); null where none was answered
      * @param dumps    by service, its thread dump after a hang, relative to the results folder
      * @param stalled  by service, what that dump named (every carrier blocked: a deadlock, with its known cause)
+     * @param keptFrom the results folder of the earlier run that made this start, kept for the same jar, scenario, settings and
+     *                 machine (schema 16); null for this run's own
      */
     public record Start(int start, Outcome outcome, String requests, Integer carriers, Long slowestMs, Map<String, String> dumps,
-                        Map<String, String> stalled) {
+                        Map<String, String> stalled, String keptFrom) {
 
         public Start {
             Objects.requireNonNull(outcome, "outcome");
             dumps = dumps == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(dumps));
             stalled = stalled == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(stalled));
         }
+
+        /** This run's own start. */
+        public Start(int start, Outcome outcome, String requests, Integer carriers, Long slowestMs, Map<String, String> dumps,
+                     Map<String, String> stalled) {
+            this(start, outcome, requests, carriers, slowestMs, dumps, stalled, null);
+        }
+
+        /**
+         * The same start as a later run keeps it: marked with the run that made it, its dumps' paths leading there from
+         * the later run's folder (a sibling under results/).
+         */
+        public Start keptBy(String madeIn) {
+            if (keptFrom != null) return this;
+            Map<String, String> there = new java.util.LinkedHashMap<>();
+            dumps.forEach((service, file) -> there.put(service, "../" + madeIn + "/" + file));
+            return new Start(start, outcome, requests, carriers, slowestMs, there, stalled, madeIn);
+        }
+    }
+
+    /** The starts made by earlier runs and kept. */
+    @JsonIgnore
+    public int kept() {
+        return (int) starts.stream().filter(s -> s.keptFrom() != null).count();
     }
 
     /** The starts that got their burst: the hang rate's denominator. */
@@ -111,6 +137,7 @@ public record StartupCheck(String stack, ThreadMode mode, String variant, int us
         s.append(String.format(Locale.ROOT, "%d of %d starts hung (%.0f%% interval %.0f-%.0f%%)", hung(), bursts(), CONFIDENCE * 100,
                 rate.getLowerBound() * 100, rate.getUpperBound() * 100));
         if (deadlocked() > 0) s.append(", ").append(deadlocked()).append(" deadlocked at cold start");
+        if (kept() > 0) s.append(", ").append(kept()).append(" of the starts kept from earlier runs");
         if (didNotStart() > 0) s.append(", ").append(didNotStart()).append(" did not start");
         // A platform or reactive JVM has a scheduler too, but nothing of its requests runs on it.
         String carriers = mode.virtual() ? carriers() : null;

@@ -20,7 +20,7 @@ final class StartupTables {
             var rate = check.hangRate();
             List<Long> slowest = check.starts().stream().filter(s -> s.outcome() != StartupCheck.Outcome.HUNG).map(StartupCheck.Start::slowestMs)
                     .filter(Objects::nonNull).sorted().toList();
-            rows.add(List.of(check.stack(), Integer.toString(check.users()), Integer.toString(check.bursts()),
+            rows.add(List.of(check.stack(), Integer.toString(check.users()), check.bursts() + (check.kept() > 0 ? " (" + check.kept() + " kept)" : ""),
                     check.hung() > 0 ? "**" + check.hung() + "**" : "0",
                     rate == null ? "–" : String.format(Locale.ROOT, "%.0f-%.0f%%", rate.getLowerBound() * 100, rate.getUpperBound() * 100),
                     Integer.toString(check.deadlocked()), Integer.toString(check.didNotStart()),
@@ -32,7 +32,8 @@ final class StartupTables {
                 + "cells' most users at once, taking the flows in turn. A start hung when a request got no answer within " + timeout + " s; its "
                 + "threads were dumped (startup/<kind>/start-<i>/), and it deadlocked when every carrier was blocked. The interval is Wilson's, at 95%, "
                 + "for the share of starts that hang: a small count of starts leaves it wide. The slowest answer is each burst's slowest request, "
-                + "median (min-max) over the starts that did not hang.",
+                + "median (min-max) over the starts that did not hang. Starts kept from earlier runs of the same jar, scenario, settings and machine "
+                + "count with this run's (\"kept\"): a run makes only as many as it lacks.",
                 List.of("JVM", "users at once", "starts", "hung", "hang rate, 95% interval", "deadlocked", "did not start", "carriers",
                         "slowest answer (ms)"), rows);
     }

@@ -94,7 +94,7 @@ class VerdictTest {
         ResultsFiles.write(dir, results);
 
         JsonNode json = JsonMapper.builder().build().readTree(dir.resolve("results.json").toFile());
-        assertThat(json.get("schemaVersion").asString()).isEqualTo("15");
+        assertThat(json.get("schemaVersion").asString()).isEqualTo("16");
         JsonNode level = json.get("verdict").get("levels").get(0);
         assertThat(level.get("users").asInt()).isEqualTo(200);
         assertThat(level.get("throughputRatio").get("median").asDouble()).isCloseTo(8.0, within(1e-9));
