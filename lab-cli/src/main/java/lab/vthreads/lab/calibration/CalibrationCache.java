@@ -103,15 +103,15 @@ public final class CalibrationCache {
     }
 
     /**
-     * @param application a user's application, or null: its jar, its settings and its scenario's folder (the CSVs
-     *                    beside the file) are what it is measured with, as the lab's own jars are for its services
+     * @param application a user's application, or null: its jar, its settings, its scenario and the payload files the
+     *                    scenario names are what it is measured with, as the lab's own jars are for its services
      */
     public static String fingerprint(Path home, Preset preset, Cell calibrated, int calibrationSeconds, Partition partition, int cores,
                               lab.vthreads.lab.app.Application application, Path scenario) {
         StringBuilder text = new StringBuilder();
         if (application != null) {
             text.append(tree(application.jar().path())).append(' ').append(application).append('\n');
-            if (scenario != null) text.append(tree(scenario.toAbsolutePath().getParent())).append('\n');
+            if (scenario != null) text.append(scenarioFiles(scenario)).append('\n');
             if (application.stubs() != null) text.append(tree(application.stubs())).append('\n');
         }
         for (Path built : List.of(home.resolve("pessoa-service/target"), home.resolve("pessoa-service-reactive/target"), home.resolve("gateway-service/target"))) {
@@ -132,6 +132,21 @@ public final class CalibrationCache {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * The scenario file and the payloads it names, each by its tree: not the folder they are in, where a user keeps
+     * other things (the jar, each run's own output) that would make every run's fingerprint new. A file that does not
+     * read as a scenario counts as itself alone.
+     */
+    public static String scenarioFiles(Path scenario) {
+        List<String> files = new java.util.ArrayList<>(List.of(tree(scenario)));
+        try {
+            lab.vthreads.scenario.ScenarioReader.read(scenario).payloads().forEach(payload -> files.add(tree(payload.path())));
+        } catch (RuntimeException unreadable) {
+            // The run itself refuses such a file before it calibrates anything.
+        }
+        return String.join(";", files);
     }
 
     /** The services' jars by name, size and modification time. */

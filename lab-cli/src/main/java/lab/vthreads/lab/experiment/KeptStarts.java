@@ -15,7 +15,7 @@ import java.util.function.Function;
 
 /**
  * The start-up check's starts kept for the next run, one file per kind of JVM and fingerprint (the calibration's: the
- * jar and its settings, the scenario's folder, the lab's code, the JDK, the machine and its CPU partition, the kind's
+ * jar and its settings, the scenario and its payloads, the lab's code, the JDK, the machine and its CPU partition, the kind's
  * mode, users and factors). Each start is a fresh JVM's, so a later run's starts and an earlier run's count alike: a
  * run starts only as many as it lacks of the N asked for, and a larger N tops the kept ones up. An application that
  * starts in 30 s spends five minutes on ten starts; the second run on the same build spends none. Kept in

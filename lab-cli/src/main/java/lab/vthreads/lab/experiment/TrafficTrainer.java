@@ -18,7 +18,7 @@ import java.util.HexFormat;
 /**
  * The experiment's own flows as the traffic its services' {@code aot-traffic} caches are trained on: its simulation, or
  * the user's scenario, with the cells' most users, closed, for {@link #SECONDS}, from the load generator's place. Its key
- * changes with what it sends (the simulation's code, the scenario's folder, the users, the seconds), so that a cache is
+ * changes with what it sends (the simulation's code, the scenario and its payloads, the users, the seconds), so that a cache is
  * trained again when the traffic changes, and the jar's next build removes the old ones.
  */
 final class TrafficTrainer implements TrafficTraining {
@@ -43,7 +43,7 @@ final class TrafficTrainer implements TrafficTraining {
         this.cepsCsv = home.resolve("wiremock/ceps.csv");
         this.users = users;
         this.key = key(simulation + " " + CalibrationCache.tree(home.resolve("gatling/target/test-classes"))
-                + (scenario != null ? " " + CalibrationCache.tree(scenario.toAbsolutePath().getParent()) : "") + " " + users + " " + SECONDS);
+                + (scenario != null ? " " + CalibrationCache.scenarioFiles(scenario) : "") + " " + users + " " + SECONDS);
     }
 
     @Override

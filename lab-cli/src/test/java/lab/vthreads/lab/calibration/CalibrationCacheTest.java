@@ -82,6 +82,44 @@ class CalibrationCacheTest {
     }
 
     @Test
+    void aUsersScenarioCountsByItsFileAndThePayloadsItNamesNotByWhatElseSharesItsFolder() throws Exception {
+        Path folder = Files.createDirectories(results.resolve("user"));
+        java.util.jar.Manifest manifest = new java.util.jar.Manifest();
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().putValue("Spring-Boot-Version", "3.5.14");
+        manifest.getMainAttributes().putValue("Start-Class", "org.example.Orders");
+        Path jar = folder.resolve("orders.jar");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), manifest)) {
+            out.putNextEntry(new java.util.jar.JarEntry("BOOT-INF/lib/postgresql-42.7.11.jar"));
+            out.closeEntry();
+        }
+        lab.vthreads.lab.app.Application app = new lab.vthreads.lab.app.Application(lab.vthreads.lab.app.SpringBootJar.inspect(jar), Map.of(), Map.of(),
+                null, true, null, null);
+        Path payload = Files.writeString(folder.resolve("orders.csv"), "customer\nada\n");
+        Path scenario = Files.writeString(folder.resolve("scenario.yaml"), """
+                payload:
+                  - path: orders.csv
+                scenarios:
+                  - flow:
+                      - get: /orders?customer={{ customer }}
+                """);
+        Cell cell = PRESET.cells().getFirst();
+        String base = CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2, app, scenario);
+
+        // The user's own output beside it (a run's log, last run's report) is not what the application is measured with.
+        Files.writeString(folder.resolve("run1.log"), "Experiment 'app': ...");
+        Files.createDirectories(folder.resolve("reports")).resolve("index.html").toFile().createNewFile();
+        assertThat(CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2, app, scenario)).isEqualTo(base);
+        // The rows it sends are.
+        Files.writeString(payload, "customer\nada\nbob\n");
+        String newRows = CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2, app, scenario);
+        assertThat(newRows).isNotEqualTo(base);
+        // And so is the scenario itself.
+        Files.writeString(scenario, Files.readString(scenario).replace("/orders?", "/orders/search?"));
+        assertThat(CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2, app, scenario)).isNotEqualTo(newRows);
+    }
+
+    @Test
     void anUnreadableEntryIsMeasuredAgain() throws Exception {
         CalibrationCache cache = new CalibrationCache(results);
         String fingerprint = CalibrationCache.fingerprint(results, PRESET, PRESET.cells().getFirst(), 30, PARTITION, 2);

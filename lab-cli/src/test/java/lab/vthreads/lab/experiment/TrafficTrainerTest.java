@@ -24,17 +24,26 @@ class TrafficTrainerTest {
     }
 
     @Test
-    void theKeyChangesWithTheSimulationTheScenarioAndTheUsersAndOnlyWithThem(@TempDir Path home) throws Exception {
+    void theKeyChangesWithTheSimulationTheScenarioItsPayloadsAndTheUsersAndOnlyWithThem(@TempDir Path home) throws Exception {
         Path scenario = home.resolve("shop/scenario.yaml");
         Files.createDirectories(scenario.getParent());
-        Files.writeString(scenario, "flows: []\n");
+        Files.writeString(scenario, """
+                payload:
+                  - path: owners.csv
+                scenarios:
+                  - flow:
+                      - get: /owners?name={{ name }}
+                """);
         Files.writeString(home.resolve("shop/owners.csv"), "name\nAda\n");
         String key = trainer(home, "ScenarioSimulation", scenario, 120).key();
 
         assertThat(trainer(home, "ScenarioSimulation", scenario, 120).key()).isEqualTo(key).hasSize(12);
         assertThat(trainer(home, "ScenarioSimulation", scenario, 40).key()).isNotEqualTo(key);
         assertThat(trainer(home, "CreatePessoaSimulation", null, 120).key()).isNotEqualTo(key);
-        // A payload beside the scenario changed: the flows send other requests.
+        // What else the folder holds (the user's own run log) sends nothing.
+        Files.writeString(home.resolve("shop/run.log"), "Experiment 'app': ...");
+        assertThat(trainer(home, "ScenarioSimulation", scenario, 120).key()).isEqualTo(key);
+        // A payload the scenario names changed: the flows send other requests.
         Files.writeString(home.resolve("shop/owners.csv"), "name\nAda\nGrace\n");
         Files.setLastModifiedTime(home.resolve("shop/owners.csv"), FileTime.fromMillis(System.currentTimeMillis() + 60_000));
         assertThat(trainer(home, "ScenarioSimulation", scenario, 120).key()).isNotEqualTo(key);
