@@ -42,6 +42,17 @@ public record Application(SpringBootJar jar, Map<String, String> properties, Map
         if (labDatabase) requireWorksWithPostgres(jar, properties);
     }
 
+    /**
+     * What it is run with, in words that are the same in every JVM: its jar's path, then its properties and environment
+     * sorted by name, and the rest. A part of the fingerprints that keep a calibration and a start-up check's starts for
+     * the next run; the record's own text will not do, since the jar's configuration is held in maps whose order
+     * ({@code Map.copyOf}) changes from one JVM to the next, and with it every fingerprint.
+     */
+    public String describedForFingerprint() {
+        return jar.path() + " " + new java.util.TreeMap<>(properties) + " " + new java.util.TreeMap<>(environment) + " health=" + healthPath
+                + " labDatabase=" + labDatabase + " stubs=" + stubs + " " + stubUrlProperty;
+    }
+
     /** The embedded JDBC drivers a database URL of the lab's cannot go through. */
     private static final List<String> EMBEDDED_DRIVERS = List.of("org.h2.Driver", "org.hsqldb.jdbc.JDBCDriver", "org.hsqldb.jdbcDriver",
             "org.apache.derby.jdbc.EmbeddedDriver", "org.apache.derby.iapi.jdbc.AutoloadedDriver");

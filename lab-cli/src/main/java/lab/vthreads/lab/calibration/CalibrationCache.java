@@ -110,7 +110,7 @@ public final class CalibrationCache {
                               lab.vthreads.lab.app.Application application, Path scenario) {
         StringBuilder text = new StringBuilder();
         if (application != null) {
-            text.append(tree(application.jar().path())).append(' ').append(application).append('\n');
+            text.append(tree(application.jar().path())).append(' ').append(application.describedForFingerprint()).append('\n');
             if (scenario != null) text.append(scenarioFiles(scenario)).append('\n');
             if (application.stubs() != null) text.append(tree(application.stubs())).append('\n');
         }

@@ -116,7 +116,22 @@ class CalibrationCacheTest {
         assertThat(newRows).isNotEqualTo(base);
         // And so is the scenario itself.
         Files.writeString(scenario, Files.readString(scenario).replace("/orders?", "/orders/search?"));
-        assertThat(CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2, app, scenario)).isNotEqualTo(newRows);
+        String newScenario = CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2, app, scenario);
+        assertThat(newScenario).isNotEqualTo(newRows);
+
+        // Its settings by their values, not by the order they were given in (the record's text follows its maps' order,
+        // which Map.copyOf makes different in every JVM: a kept calibration was then never found again).
+        java.util.Map<String, String> oneOrder = new java.util.LinkedHashMap<>(), otherOrder = new java.util.LinkedHashMap<>();
+        oneOrder.put("conductor.db.type", "postgres");
+        oneOrder.put("conductor.queue.type", "postgres");
+        otherOrder.put("conductor.queue.type", "postgres");
+        otherOrder.put("conductor.db.type", "postgres");
+        lab.vthreads.lab.app.SpringBootJar inspected = lab.vthreads.lab.app.SpringBootJar.inspect(jar);
+        String given = CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2,
+                new lab.vthreads.lab.app.Application(inspected, oneOrder, Map.of(), null, true, null, null), scenario);
+        assertThat(CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2,
+                new lab.vthreads.lab.app.Application(inspected, otherOrder, Map.of(), null, true, null, null), scenario)).isEqualTo(given);
+        assertThat(given).isNotEqualTo(newScenario);
     }
 
     @Test
