@@ -24,8 +24,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * When, and on which services, one of an experiment's calibrations is measured: the virtual threads' (every blocking
- * cell's model) or, where the preset has reactive cells, the reactive service's own. Reused where an earlier run kept one for the
+ * When, and on which services, one implementation's calibration is measured ({@link SystemUnderTest#implementation}):
+ * an experiment has one per implementation its cells run (the lab's pessoa-service in both thread modes, the reactive
+ * service, a user's application), and each cell is predicted from its own. Reused where an earlier run kept one for the
  * same fingerprint ({@link CalibrationCache}); else after the cells, on the calibrated cell's own warm services, where
  * those are the calibration's services ({@link Calibrator#canRunOn}); else first, on fresh services. {@code --scale}
  * measures one first to size the cells, then the model's after them ({@link #afterSizing}). A calibration after the
@@ -39,6 +40,8 @@ final class CalibrationSchedule {
     /** The cells, as {@code --scale} sized them once it has. */
     private List<Cell> cells;
     private final Progress progress;
+    /** The implementation calibrated, and the mode its calibration runs in. */
+    private final SystemUnderTest system;
     private final ThreadMode mode;
     /** Where the calibration is measured after the cells, and its fingerprint; null when it is not. */
     private StackPlan.Placed host;
@@ -47,13 +50,29 @@ final class CalibrationSchedule {
     /** With {@code --scale}: the calibration the cells were sized from, the model's if the one after them fails. */
     private Calibration sizing;
 
-    /** @param mode VIRTUAL for the calibration every blocking cell is predicted from, REACTIVE for the reactive cells' */
-    CalibrationSchedule(ExperimentRunner.Options options, Preset preset, List<Cell> cells, Progress progress, ThreadMode mode) {
+    CalibrationSchedule(ExperimentRunner.Options options, Preset preset, List<Cell> cells, Progress progress, SystemUnderTest system) {
         this.options = options;
         this.preset = preset;
         this.cells = List.copyOf(cells);
         this.progress = progress;
-        this.mode = mode;
+        this.system = system;
+        this.mode = system.calibratedIn();
+    }
+
+    /** One schedule per implementation the cells run, in the order the cells first run it. */
+    static List<CalibrationSchedule> of(ExperimentRunner.Options options, Preset preset, List<Cell> cells, Progress progress) {
+        return cells.stream().map(c -> SystemUnderTest.of(c.mode(), options.application())).distinct()
+                .map(system -> new CalibrationSchedule(options, preset, cells, progress, system)).toList();
+    }
+
+    /** The implementation whose calibration this is. */
+    String implementation() {
+        return system.implementation();
+    }
+
+    /** Whether the cell runs this implementation. */
+    private boolean runs(Cell cell) {
+        return SystemUnderTest.of(cell.mode(), options.application()).equals(system);
     }
 
     /**
@@ -61,13 +80,16 @@ final class CalibrationSchedule {
      * timeline, the rows against the 201s) need no capacity model.
      */
     boolean calibrates() {
-        if (mode.reactive() && cells.stream().noneMatch(c -> c.mode().reactive())) return false;
+        if (cells.stream().noneMatch(this::runs)) return false;
         return options.calibrationSeconds() > 0 && !preset.hasFaults();
     }
 
-    /** Whether the cells are sized from this calibration ({@code --scale}): then it runs before them, on fresh services. */
+    /**
+     * Whether the cells are sized from this calibration ({@code --scale}), the first cell's implementation's: then it runs
+     * before them, on fresh services.
+     */
     private boolean sizesCells() {
-        return options.scale() && !mode.reactive();
+        return options.scale() && runs(cells.getFirst());
     }
 
     /**
@@ -86,7 +108,7 @@ final class CalibrationSchedule {
         if (host == null) {
             return kept.keep(fingerprint, calibrator(stack, base, load, partition, null).calibrate(cores), options.resultsDirectory(), progress);
         }
-        progress.note((mode.reactive() ? "The reactive service's calibration" : "Calibration") + ": measured after the cells, on the warm services of " + String.join(", ", host.group().order())
+        progress.note("Calibration of " + system.name() + ": measured after the cells, on the warm services of " + String.join(", ", host.group().order())
                 + (preset.repeat() > 1 ? " (repeat " + host.repeat() + ")" : ""));
         return null;
     }
@@ -118,7 +140,7 @@ final class CalibrationSchedule {
 
     /** The sizing calibration's own runs stay beside the model's, which would write over them in the same folder. */
     private void keepSizingRunsApart() {
-        Path runs = options.resultsDirectory().resolve(system().calibrationFolder());
+        Path runs = options.resultsDirectory().resolve(system.calibrationFolder());
         if (!Files.isDirectory(runs)) return;
         Path apart = runs.resolveSibling(runs.getFileName() + "-sizing");
         try {
@@ -178,18 +200,13 @@ final class CalibrationSchedule {
     Duration estimate() {
         if (!calibrates()) return Duration.ZERO;
         // Where the lab does not know the downstream wait, one run more: the single-user probe, with its load generator's start.
-        long probe = Calibrator.probes(system()) ? options.calibrationSeconds() + 8 : 0;
+        long probe = Calibrator.probes(system) ? options.calibrationSeconds() + 8 : 0;
         long onWarm = Calibrator.canRunOn(calibrated(cells, mode)) ? Calibrator.estimateOnWarmSeconds(options.calibrationSeconds()) : 0;
         if (!sizesCells() && onWarm > 0) return Duration.ofSeconds(onWarm + probe);
         // --scale: the sizing calibration on fresh services, then the model's on the warm ones where they can host it
         return Duration.ofSeconds(Calibrator.estimateSeconds(options.calibrationSeconds()) + probe + (sizesCells() ? onWarm : 0)
                 // the prewarm instead of the warm-up (about 30 s): what the services need, up to the cap, and its drain
                 + (preset.prewarmSeconds() > 0 ? Math.min(preset.prewarmSeconds(), 100) + 8 - 30 : 0));
-    }
-
-    /** What the calibrated cell's services are. */
-    private SystemUnderTest system() {
-        return SystemUnderTest.of(mode, options.application());
     }
 
     /** @param snapshot the warm application's data, as its cells had it; null on fresh services, which take their own */
@@ -216,20 +233,16 @@ final class CalibrationSchedule {
     }
 
     /**
-     * The reactive service's calibrated cell: the first reactive cell it can run on (every limit but the CPU lifted, as
-     * for virtual threads; the reactive service has no thread bound to lift), else the first reactive cell.
+     * The calibrated cell of an implementation calibrated in {@code mode} ({@link SystemUnderTest#calibratedIn}): the same
+     * choice in that mode's cells (the reactive service's own, whose mode has no thread bound to lift).
      */
     static Cell calibrated(List<Cell> cells, ThreadMode mode) {
-        if (mode.reactive()) {
-            List<Cell> reactive = cells.stream().filter(c -> c.mode().reactive() && !c.replica()).toList();
-            return reactive.stream().filter(Calibrator::canRunOn).findFirst().orElse(reactive.isEmpty() ? cells.getFirst() : reactive.getFirst());
-        }
         Cell first = cells.getFirst();
-        List<Cell> virtual = cells.stream().filter(c -> c.mode() == ThreadMode.VIRTUAL && !c.replica()).toList();
-        Cell firstVariants = virtual.stream().filter(c -> Objects.equals(c.variant(), first.variant())).findFirst().orElse(null);
+        List<Cell> inMode = cells.stream().filter(c -> c.mode() == mode && !c.replica()).toList();
+        Cell firstVariants = inMode.stream().filter(c -> Objects.equals(c.variant(), first.variant())).findFirst().orElse(null);
         if (firstVariants != null && Calibrator.canRunOn(firstVariants)) return firstVariants;
-        return virtual.stream().filter(Calibrator::canRunOn).min(Comparator.comparing((Cell c) -> !onTheLabsJdk(c)))
-                .orElse(firstVariants != null ? firstVariants : first);
+        return inMode.stream().filter(Calibrator::canRunOn).min(Comparator.comparing((Cell c) -> !onTheLabsJdk(c)))
+                .orElse(firstVariants != null ? firstVariants : inMode.isEmpty() ? first : inMode.getFirst());
     }
 
     private static boolean onTheLabsJdk(Cell cell) {

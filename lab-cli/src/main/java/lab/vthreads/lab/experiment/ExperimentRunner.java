@@ -22,7 +22,7 @@ import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.ResourceLimit;
 import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
-import lab.vthreads.lab.stack.ThreadMode;
+import lab.vthreads.lab.stack.SystemUnderTest;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -30,6 +30,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -99,14 +100,11 @@ public final class ExperimentRunner {
     private volatile Isolation isolation;
     private volatile boolean aborted;
 
-    private final CalibrationSchedule schedule;
-
     public ExperimentRunner(Options options) {
         this.options = options;
         this.progress = new Progress(options.out());
         this.preset = options.preset();
         this.cells = preset.cells();
-        this.schedule = new CalibrationSchedule(options, preset, cells, progress, ThreadMode.VIRTUAL);
     }
 
     /**
@@ -150,7 +148,7 @@ public final class ExperimentRunner {
     }
 
     public Duration estimateCalibration() {
-        return schedule.estimate().plus(new CalibrationSchedule(options, preset, cells, progress, ThreadMode.REACTIVE).estimate());
+        return CalibrationSchedule.of(options, preset, cells, progress).stream().map(CalibrationSchedule::estimate).reduce(Duration.ZERO, Duration::plus);
     }
 
     public ExperimentResults run() throws Exception {
@@ -180,7 +178,7 @@ public final class ExperimentRunner {
         Files.createDirectories(base.runDirectory());
         Partition partition = isolation.partition();
         ExperimentResults.Environment environment;
-        Calibration calibration, reactiveCalibration;
+        Map<String, Calibration> calibrations = new LinkedHashMap<>();
         PairOfJvms.Tally tally;
         List<StartupCheck> startupChecks;
         ScaledScenario scaled = null;
@@ -203,7 +201,9 @@ public final class ExperimentRunner {
             startupChecks = preset.startupChecks() == 0 ? List.of() : clock.time(Stage.STARTUP_CHECK, () -> new RepeatedStarts(
                     preset.startupChecks(), load, options.flows(), options.home().resolve("wiremock/ceps.csv"),
                     options.resultsDirectory(), progress, kept).run(stack, base, cells));
-            calibration = clock.time(Stage.CALIBRATION, () -> schedule.beforeCells(stack, base, load, partition, cores));
+            // The first cell's implementation's calibration first: --scale sizes the cells from it.
+            CalibrationSchedule schedule = CalibrationSchedule.of(options, preset, cells, progress).getFirst();
+            Calibration calibration = clock.time(Stage.CALIBRATION, () -> schedule.beforeCells(stack, base, load, partition, cores));
             if (options.scale()) {
                 scaled = scale(calibration, partition);
                 Calibration beforeSizing = calibration;
@@ -215,25 +215,32 @@ public final class ExperimentRunner {
             }
             // Only now are the cells final: --scale replaces them with the machine's Tomcat threads and users.
             tally = new PairOfJvms.Tally(cells);
-            CalibrationSchedule reactive = new CalibrationSchedule(options, preset, cells, progress, ThreadMode.REACTIVE);
-            reactiveCalibration = clock.time(Stage.CALIBRATION, () -> reactive.beforeCells(stack, base, load, partition, cores));
+            List<CalibrationSchedule> schedules = new ArrayList<>(CalibrationSchedule.of(options, preset, cells, progress));
+            schedules.set(0, schedule);
+            Map<CalibrationSchedule, Calibration> beforeCells = new LinkedHashMap<>();
+            beforeCells.put(schedule, calibration);
+            for (CalibrationSchedule other : schedules.subList(1, schedules.size())) {
+                beforeCells.put(other, clock.time(Stage.CALIBRATION, () -> other.beforeCells(stack, base, load, partition, cores)));
+            }
             for (int repeat = 1; repeat <= preset.repeat(); repeat++) {
                 List<StackPlan.Group> groups = StackPlan.of(cells, repeat, sharesStacks());
                 for (int g = 0; g < groups.size(); g++) {
                     StackPlan.Placed placed = new StackPlan.Placed(repeat, g, groups.get(g));
-                    CalibrationSchedule hosted = schedule.hosts(placed) ? schedule : reactive.hosts(placed) ? reactive : null;
+                    CalibrationSchedule hosted = schedules.stream().filter(s -> s.hosts(placed)).findFirst().orElse(null);
                     new PairOfJvms(options, preset, cells, load, progress, isolation, started, tally, clock).run(stack, base, groups.get(g), repeat,
                             hosted != null ? snapshot -> clock.time(Stage.CALIBRATION, () -> hosted.onHost(stack, base, load, partition, cores, snapshot))
                                     : null);
                 }
             }
             tally.requireScenarioServedSomewhere();
-            Calibration beforeCells = calibration, reactiveBeforeCells = reactiveCalibration;
-            calibration = clock.time(Stage.CALIBRATION, () -> schedule.afterCells(stack, base, load, partition, cores, beforeCells));
-            reactiveCalibration = clock.time(Stage.CALIBRATION, () -> reactive.afterCells(stack, base, load, partition, cores, reactiveBeforeCells));
+            for (CalibrationSchedule s : schedules) {
+                Calibration after = clock.time(Stage.CALIBRATION, () -> s.afterCells(stack, base, load, partition, cores, beforeCells.get(s)));
+                if (after != null) calibrations.put(s.implementation(), after);
+            }
         }
         deleteRecursively(base.runDirectory().resolve("postgres-data"));
-        return ExperimentResults.assemble(preset, options.shortVariant(), started, environment, calibration, reactiveCalibration, scaled, partition, tally.results(),
+        return ExperimentResults.assemble(preset, options.shortVariant(), started, environment, calibrations,
+                cell -> SystemUnderTest.of(cell.mode(), options.application()).implementation(), scaled, partition, tally.results(),
                 tally.failures(), tally.coldStarts(), startupChecks, null,
                 RunIdentity.of(options.home(), options.application(), options.scenario(), partition, environment.cores()), clock);
     }

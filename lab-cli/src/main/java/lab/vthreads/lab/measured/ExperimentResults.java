@@ -35,8 +35,7 @@ public record ExperimentResults(
         String finishedAt,
         Environment environment,
         Preset settings,
-        Calibration calibration,
-        Calibration reactiveCalibration,
+        Map<String, Calibration> calibrations,
         ScaledScenario scaled,
         Partition partition,
         List<CellResult> cells,
@@ -48,23 +47,34 @@ public record ExperimentResults(
 
     public ExperimentResults {
         startupChecks = startupChecks == null ? List.of() : List.copyOf(startupChecks);
+        calibrations = calibrations == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(calibrations));
+    }
+
+    /** The calibration {@code cell} is predicted from: its own implementation's; null where that has none. */
+    public Calibration calibrationOf(CellResult cell) {
+        return calibrations.get(cell.implementation());
+    }
+
+    /** The first calibrated implementation's calibration (the one {@code --scale} sizes the cells from); null without one. */
+    public Calibration calibration() {
+        return calibrations.values().stream().findFirst().orElse(null);
     }
 
     /** A run whose stages were not timed (every file before schema 14). */
     public ExperimentResults(String schemaVersion, String preset, String description, String why, boolean shortVariant, String startedAt,
-                             String finishedAt, Environment environment, Preset settings, Calibration calibration, Calibration reactiveCalibration,
+                             String finishedAt, Environment environment, Preset settings, Map<String, Calibration> calibrations,
                              ScaledScenario scaled, Partition partition, List<CellResult> cells, Map<String, String> units, TargetDescription target,
                              RunIdentity identity, List<StartupCheck> startupChecks) {
-        this(schemaVersion, preset, description, why, shortVariant, startedAt, finishedAt, environment, settings, calibration, reactiveCalibration,
+        this(schemaVersion, preset, description, why, shortVariant, startedAt, finishedAt, environment, settings, calibrations,
                 scaled, partition, cells, units, target, identity, startupChecks, null);
     }
 
     /** A run with no start-up check (every file before schema 12, and the runs that ask for none). */
     public ExperimentResults(String schemaVersion, String preset, String description, String why, boolean shortVariant, String startedAt,
-                             String finishedAt, Environment environment, Preset settings, Calibration calibration, Calibration reactiveCalibration,
+                             String finishedAt, Environment environment, Preset settings, Map<String, Calibration> calibrations,
                              ScaledScenario scaled, Partition partition, List<CellResult> cells, Map<String, String> units, TargetDescription target,
                              RunIdentity identity) {
-        this(schemaVersion, preset, description, why, shortVariant, startedAt, finishedAt, environment, settings, calibration, reactiveCalibration,
+        this(schemaVersion, preset, description, why, shortVariant, startedAt, finishedAt, environment, settings, calibrations,
                 scaled, partition, cells, units, target, identity, List.of());
     }
 
@@ -84,8 +94,12 @@ public record ExperimentResults(
      * 14: the run's {@code stageSeconds}: where its wall time went, stage by stage ({@link StageClock}).
      * 15: the environment's {@code applicationServer}: a user's application's HTTP server, Tomcat or another; each verdict
      * level's {@code aaMoved}: what the lab saw differ between its A/A copies.
+     * 16: each start-up check start's {@code keptFrom}: a start an earlier run measured, kept for runs like it.
+     * 17: {@code calibrations} by implementation, in place of {@code calibration} and {@code reactiveCalibration}; each
+     * cell's {@code implementation}, whose calibration predicts it. Files written before are read as if written so
+     * ({@link EarlierResults}).
      */
-    public static final String SCHEMA_VERSION = "16";
+    public static final String SCHEMA_VERSION = "17";
 
     public static final Map<String, String> UNITS = Map.of(
             "t", "seconds since the measured run started",
@@ -101,15 +115,16 @@ public record ExperimentResults(
      * reasons its repeats did not run; finished now.
      */
     public static ExperimentResults assemble(Preset preset, boolean shortVariant, java.time.Instant started, Environment environment,
-                                             Calibration calibration, Calibration reactiveCalibration, ScaledScenario scaled, Partition partition,
+                                             Map<String, Calibration> calibrations, java.util.function.Function<Cell, String> implementationOf,
+                                             ScaledScenario scaled, Partition partition,
                                              Map<Cell, List<RepeatResult>> repeats, Map<Cell, List<String>> failures,
                                              Map<Cell, List<ColdStart>> coldStarts, List<StartupCheck> startupChecks, TargetDescription target,
                                              RunIdentity identity, StageClock clock) {
         List<CellResult> cells = new java.util.ArrayList<>();
-        repeats.forEach((cell, runs) -> cells.add(new CellResult(cell.id(), cell.variant(), cell.mode(), cell.users(), cell, runs,
+        repeats.forEach((cell, runs) -> cells.add(new CellResult(cell.id(), cell.variant(), cell.mode(), implementationOf.apply(cell), cell.users(), cell, runs,
                 failures.getOrDefault(cell, List.of()), coldStarts.getOrDefault(cell, List.of()))));
         return new ExperimentResults(SCHEMA_VERSION, preset.name(), preset.description(), preset.why(), shortVariant, started.toString(),
-                java.time.Instant.now().toString(), environment, preset, calibration, reactiveCalibration, scaled, partition, cells, UNITS, target, identity,
+                java.time.Instant.now().toString(), environment, preset, calibrations, scaled, partition, cells, UNITS, target, identity,
                 startupChecks, clock.seconds());
     }
 
@@ -134,15 +149,23 @@ public record ExperimentResults(
      * @param failures   why a repeat did not run (the stack would not start, its cold start failed), one line each; empty when all ran
      * @param coldStarts the repeats whose pair of JVMs failed its first requests (schema 11): this mode's result there
      */
-    public record CellResult(String id, String variant, ThreadMode mode, int users, Cell factors, List<RepeatResult> repeats, List<String> failures,
-                             List<ColdStart> coldStarts) {
+    /**
+     * @param implementation what served the cell's requests, whose calibration predicts it ({@code pessoa-service},
+     *                       {@code pessoa-service-reactive}, {@code app}, {@code target}; schema 17)
+     */
+    public record CellResult(String id, String variant, ThreadMode mode, String implementation, int users, Cell factors, List<RepeatResult> repeats,
+                             List<String> failures, List<ColdStart> coldStarts) {
+
+        /** The implementation of a cell measured on a target the lab does not start, which it cannot tell apart. */
+        public static final String TARGET = "target";
 
         public CellResult {
             coldStarts = coldStarts == null ? List.of() : List.copyOf(coldStarts);
         }
 
-        public CellResult(String id, String variant, ThreadMode mode, int users, Cell factors, List<RepeatResult> repeats, List<String> failures) {
-            this(id, variant, mode, users, factors, repeats, failures, List.of());
+        public CellResult(String id, String variant, ThreadMode mode, String implementation, int users, Cell factors, List<RepeatResult> repeats,
+                          List<String> failures) {
+            this(id, variant, mode, implementation, users, factors, repeats, failures, List.of());
         }
     }
 

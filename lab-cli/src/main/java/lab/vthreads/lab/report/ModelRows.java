@@ -41,16 +41,15 @@ final class ModelRows {
     }
 
     static List<ModelRow> of(ExperimentResults results, List<Row> rows) {
-        if (results.calibration() == null && results.reactiveCalibration() == null) return List.of();
+        if (results.calibrations().isEmpty()) return List.of();
         List<ModelRow> model = new ArrayList<>();
         boolean application = Summary.application(results);
         for (int i = 0; i < results.cells().size(); i++) {
             CellResult cell = results.cells().get(i);
             Cell c = cell.factors();
-            // The blocking cells' calibration measures the CPU per request on the virtual pair's JVMs; the reactive service
-            // spends its own, measured on its own pair: without that, its cells get no prediction rather than a bound
-            // from another service's CPU.
-            Calibration calibration = c == null ? null : c.mode().reactive() ? results.reactiveCalibration() : results.calibration();
+            // Each implementation spends its own CPU per request, measured on its own pair: a cell whose implementation has
+            // no calibration gets no prediction rather than a bound from another's CPU.
+            Calibration calibration = c == null ? null : results.calibrationOf(cell);
             if (calibration == null || cell.repeats().isEmpty()) continue;
             Factors f = c.factors();
             // results.json written before a cell carried its own latency has it only in the preset's settings

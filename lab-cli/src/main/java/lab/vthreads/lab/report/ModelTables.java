@@ -53,7 +53,7 @@ final class ModelTables {
                 + ") for the same build, JDK, machine, CPU partition and calibrated cell; ./lab run --recalibrate measures it again. ";
     }
 
-    /** @param whose the table's title, where it is not the blocking services' calibration ("" for theirs) */
+    /** @param whose the table's title, where it is not the first implementation's calibration ("" for that one) */
     static ReportTables.Table calibration(Calibration c, String whose) {
         String title = (whose.isEmpty() ? "Calibration" : whose) + ": CPU per request at low load";
         List<List<String>> rows = new ArrayList<>();
@@ -85,13 +85,13 @@ final class ModelTables {
      * The cells the calibration can be held against: the CPU bound them (as their measurements show) and their windows
      * were steady, so their CPU per request is a warm, saturated service's, as the calibration's should be.
      */
-    static Map<String, Map<String, Double>> cpuBoundCells(ExperimentResults results, Summary summary, boolean reactive) {
+    static Map<String, Map<String, Double>> cpuBoundCells(ExperimentResults results, Summary summary, String implementation) {
         Map<String, Map<String, Double>> cells = new java.util.LinkedHashMap<>();
         for (int i = 0; i < results.cells().size(); i++) {
             ExperimentResults.CellResult cell = results.cells().get(i);
             Summary.Row row = summary.rows().get(i);
             boolean cpuBound = summary.model().stream().anyMatch(m -> m.cell().equals(cell.id()) && m.observed() == lab.vthreads.lab.model.Bottleneck.CPU);
-            if (!cpuBound || !Boolean.TRUE.equals(row.steady()) || cell.repeats().isEmpty() || cell.mode().reactive() != reactive) continue;
+            if (!cpuBound || !Boolean.TRUE.equals(row.steady()) || cell.repeats().isEmpty() || !implementation.equals(cell.implementation())) continue;
             Map<String, Double> perRequest = new java.util.LinkedHashMap<>();
             for (String process : cell.repeats().getFirst().processes().keySet()) {
                 perRequest.put(process, Summary.Stat.of(cell.repeats().stream().filter(r -> r.client().throughput() > 0 && r.processes().containsKey(process))

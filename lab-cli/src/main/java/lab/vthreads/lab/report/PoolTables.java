@@ -73,10 +73,11 @@ final class PoolTables {
     static ReportTables.Table backpressure(ExperimentResults results) {
         List<List<String>> rows = new ArrayList<>();
         String recommendation = null;
-        for (ExperimentResults.CellResult cell : results.calibration() == null ? List.<ExperimentResults.CellResult>of() : results.cells()) {
-            if (cell.repeats().isEmpty() || cell.factors() == null || cell.factors().factors().effectiveConcurrencyLimit() == null) continue;
+        for (ExperimentResults.CellResult cell : results.cells()) {
+            if (cell.repeats().isEmpty() || cell.factors() == null || cell.factors().factors().effectiveConcurrencyLimit() == null
+                    || results.calibrationOf(cell) == null) continue;
             Factors f = cell.factors().factors();
-            double holdMs = connectionHoldMs(results, f);
+            double holdMs = connectionHoldMs(results, cell, f);
             double poolBound = f.effectivePoolSize() / (holdMs / 1000);
             results.cells().stream().filter(c -> c.factors() != null && !c.repeats().isEmpty() && c.users() == cell.users() && c.mode() == cell.mode()
                             && c.factors().factors().effectiveConcurrencyLimit() == null && c.factors().factors().effectivePoolSize() == f.effectivePoolSize()
@@ -119,8 +120,8 @@ final class PoolTables {
     }
 
     /** How long a request of these factors holds its connection, from the calibration: longer with the lookups inside. */
-    private static double connectionHoldMs(ExperimentResults results, Factors f) {
-        lab.vthreads.lab.model.Calibration c = results.calibration();
+    private static double connectionHoldMs(ExperimentResults results, ExperimentResults.CellResult cell, Factors f) {
+        lab.vthreads.lab.model.Calibration c = results.calibrationOf(cell);
         double cepMeanMs = (f.cepLatency() != null ? f : results.settings().factors()).latency().meanMillis();
         return c.connectionsPerRequest() * (c.connectionHoldMs() + (f.lookupsInsideTransaction() ? c.cepLookupsPerRequest() * cepMeanMs : 0));
     }

@@ -44,15 +44,13 @@ final class ReportTables {
         if (PoolTables.showsPool(results)) tables.add(PoolTables.pool(results));
         Table backpressure = PoolTables.backpressure(results);
         if (!backpressure.rows().isEmpty()) tables.add(backpressure);
-        if (results.calibration() != null) {
-            tables.add(ModelTables.saturation(results.calibration(), results.partition(), ModelTables.cpuBoundCells(results, summary, false), ""));
-            tables.add(ModelTables.calibration(results.calibration(), ""));
-        }
-        if (results.reactiveCalibration() != null) {
-            String whose = "The reactive service's calibration";
-            tables.add(ModelTables.saturation(results.reactiveCalibration(), results.partition(), ModelTables.cpuBoundCells(results, summary, true), whose));
-            tables.add(ModelTables.calibration(results.reactiveCalibration(), whose));
-        }
+        // The first implementation's as "Calibration", any other's under its name (the reactive service's beside the lab's).
+        String first = results.calibrations().keySet().stream().findFirst().orElse(null);
+        results.calibrations().forEach((implementation, calibration) -> {
+            String whose = implementation.equals(first) ? "" : "Calibration of " + implementation;
+            tables.add(ModelTables.saturation(calibration, results.partition(), ModelTables.cpuBoundCells(results, summary, implementation), whose));
+            tables.add(ModelTables.calibration(calibration, whose));
+        });
         tables.add(footprint(summary, results.settings().published()));
         tables.addAll(PinningTables.all(results));
         Table observer = FairnessTables.observer(results);

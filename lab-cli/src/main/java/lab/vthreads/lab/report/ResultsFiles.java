@@ -77,6 +77,6 @@ public final class ResultsFiles {
     }
 
     public static ExperimentResults read(Path resultsJson) {
-        return JSON.readValue(resultsJson.toFile(), ExperimentResults.class);
+        return JSON.treeToValue(lab.vthreads.lab.measured.EarlierResults.upgraded(JSON.readTree(resultsJson.toFile())), ExperimentResults.class);
     }
 }

@@ -47,4 +47,9 @@ record LabServices() implements LabsOwnServices {
     public String name() {
         return Component.PESSOA.label();
     }
+
+    @Override
+    public String implementation() {
+        return name();
+    }
 }

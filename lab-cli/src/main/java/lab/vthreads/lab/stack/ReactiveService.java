@@ -42,6 +42,17 @@ record ReactiveService() implements LabsOwnServices {
     }
 
     @Override
+    public String implementation() {
+        return NAME;
+    }
+
+    /** It has no request threads to lift: its own mode, on its event loops. */
+    @Override
+    public ThreadMode calibratedIn() {
+        return ThreadMode.REACTIVE;
+    }
+
+    @Override
     public String servedBy(ThreadMode mode) {
         return "the reactive service";
     }

@@ -38,6 +38,20 @@ public sealed interface SystemUnderTest permits LabsOwnServices, UsersApplicatio
     /** Its main service as progress lines and reports name it. */
     String name();
 
+    /**
+     * The name its cells and its calibration are kept under in the results: one per implementation of what serves the
+     * requests, whatever thread mode a cell runs it in. A cell is predicted from its own implementation's calibration only.
+     */
+    String implementation();
+
+    /**
+     * The thread mode its calibration is measured in: the one whose CPU bound holds its cells once their threads no
+     * longer do (virtual threads, for a service served by threads).
+     */
+    default ThreadMode calibratedIn() {
+        return ThreadMode.VIRTUAL;
+    }
+
     /** A user's jar, whose Spring Boot, libraries and server are the run's to record; empty for the lab's own services. */
     default java.util.Optional<lab.vthreads.lab.app.SpringBootJar> usersJar() {
         return java.util.Optional.empty();

@@ -55,6 +55,11 @@ record UsersApplication(Application application) implements SystemUnderTest {
     }
 
     @Override
+    public String implementation() {
+        return Component.APP.label();
+    }
+
+    @Override
     public String announced(ThreadMode mode) {
         return threads(mode) + ", your application";
     }

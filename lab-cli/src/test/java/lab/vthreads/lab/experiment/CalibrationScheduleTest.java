@@ -42,7 +42,7 @@ class CalibrationScheduleTest {
         ByteArrayOutputStream said = new ByteArrayOutputStream();
         ExperimentRunner.Options options = new ExperimentRunner.Options(paper, true, HOME, results, null, 0.5, false, 20, false, true,
                 Isolation.Request.AUTO, new PrintStream(said, true));
-        CalibrationSchedule schedule = new CalibrationSchedule(options, paper, paper.cells(), new Progress(new PrintStream(said, true)), ThreadMode.VIRTUAL);
+        CalibrationSchedule schedule = CalibrationSchedule.of(options, paper, paper.cells(), new Progress(new PrintStream(said, true))).getFirst();
         Calibration sizing = calibration();
         List<Cell> sized = paper.withUsers(List.of(44, 221, 443), Factors.tomcatThreads(177)).cells();
 
@@ -79,5 +79,18 @@ class CalibrationScheduleTest {
         assertThat(reactive.mode()).isEqualTo(ThreadMode.REACTIVE);
         assertThat(reactive.replica()).isFalse();
         assertThat(CalibrationSchedule.calibrated(cells).mode()).isEqualTo(ThreadMode.VIRTUAL);
+    }
+
+    @Test
+    void anExperimentHasOneCalibrationPerImplementationItsCellsRunInTheOrderTheyFirstRunIt() {
+        Preset reactive = Preset.resolve(HOME, "reactive");
+        ExperimentRunner.Options options = new ExperimentRunner.Options(reactive, true, HOME, HOME.resolve("results/none"), null, 0.5, false, 20, false, false,
+                Isolation.Request.AUTO, new PrintStream(new ByteArrayOutputStream(), true));
+
+        List<CalibrationSchedule> schedules = CalibrationSchedule.of(options, reactive, reactive.cells(), new Progress(new PrintStream(new ByteArrayOutputStream(), true)));
+
+        assertThat(schedules).extracting(CalibrationSchedule::implementation).containsExactly("pessoa-service", "pessoa-service-reactive");
+        assertThat(CalibrationSchedule.of(options, Preset.resolve(HOME, "paper"), Preset.resolve(HOME, "paper").cells(),
+                new Progress(new PrintStream(new ByteArrayOutputStream(), true)))).extracting(CalibrationSchedule::implementation).containsExactly("pessoa-service");
     }
 }

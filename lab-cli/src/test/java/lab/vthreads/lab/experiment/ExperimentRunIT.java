@@ -138,7 +138,11 @@ class ExperimentRunIT {
         assertThat(Summary.of(results).model()).extracting(Summary.ModelRow::cell).contains("jar-reactive-3u", "jar-reactive-6u");
         // Measured the same way on the reactive pair's warm JVMs after its cells, in a folder of its own: one transaction
         // (pessoa.transactions, the reactive service's hold timer) per request.
-        Calibration reactiveCalibration = results.reactiveCalibration();
+        // Each implementation's calibration under its name, each cell under its implementation's.
+        assertThat(results.calibrations()).containsOnlyKeys("pessoa-service", "pessoa-service-reactive");
+        assertThat(ran).allSatisfy(cell -> assertThat(cell.implementation()).as(cell.id())
+                .isEqualTo(cell.mode() == lab.vthreads.lab.stack.ThreadMode.REACTIVE ? "pessoa-service-reactive" : "pessoa-service"));
+        Calibration reactiveCalibration = results.calibrations().get("pessoa-service-reactive");
         assertThat(reactiveCalibration).isNotNull();
         assertThat(reactiveCalibration.saturatedTotalCpuMsPerRequest()).isPositive();
         assertThat(reactiveCalibration.cepLookupsPerRequest()).isBetween(1.0, 3.0);
@@ -146,7 +150,7 @@ class ExperimentRunIT {
                 reactiveCalibration.connectionsPerRequest()).isLessThanOrEqualTo(2.0);
         assertThat(reactiveCalibration.connectionHoldMs()).isPositive();
         assertThat(dir.resolve("calibration-reactive").resolve("gatling-results-warm.json")).exists();
-        assertThat(Files.readString(dir.resolve("summary.md"))).contains("The reactive service's calibration: CPU per request at saturation",
+        assertThat(Files.readString(dir.resolve("summary.md"))).contains("Calibration of pessoa-service-reactive: CPU per request at saturation",
                 "The cost of writing it: lines of code");
         assertThat(ResultsFilesSchema.validate(dir.resolve("results.json"))).isEmpty();
         String html = Files.readString(dir.resolve("index.html"));

@@ -25,12 +25,12 @@ final class FairnessFixtures {
     static ExperimentResults experiment(Partition partition, CellResult... cells) {
         ExperimentResults base = Fixtures.experiment();
         return new ExperimentResults(base.schemaVersion(), base.preset(), base.description(), base.why(), false, base.startedAt(), base.finishedAt(),
-                base.environment(), base.settings(), base.calibration(), null, null, partition, List.of(cells), base.units(), null, null);
+                base.environment(), base.settings(), base.calibrations(), null, partition, List.of(cells), base.units(), null, null);
     }
 
     static CellResult cell(ThreadMode mode, boolean replica, RepeatResult... repeats) {
         Cell cell = new Cell(null, mode, 100, Factors.NONE, replica);
-        return new CellResult(cell.id(), null, mode, 100, cell, List.of(repeats), List.of());
+        return new CellResult(cell.id(), null, mode, Fixtures.implementation(mode), 100, cell, List.of(repeats), List.of());
     }
 
     /**

@@ -32,13 +32,18 @@ final class Fixtures {
                 "2026-11-21T10:00:00Z", "2026-11-21T10:10:00Z",
                 new ExperimentResults.Environment("25.0.1 (Eclipse Adoptium)", "OpenJDK 64-Bit Server VM", "4.0.8", "7.0.2", "42.7.8", "3.15.1",
                         2, 24_000, "Linux", Map.of("pessoa-service", "platform threads"), null, null),
-                preset, calibration, null, null, null,
+                preset, Map.of(implementation(ThreadMode.VIRTUAL), calibration), null, null,
                 List.of(
-                        new ExperimentResults.CellResult("platform-200u", null, ThreadMode.PLATFORM, 200, preset.cells().get(0), List.of(
+                        new ExperimentResults.CellResult("platform-200u", null, ThreadMode.PLATFORM, implementation(ThreadMode.PLATFORM), 200, preset.cells().get(0), List.of(
                                 repeat(1, 100, 300, 900, 0, 410, 350, 1.10), repeat(2, 120, 280, 700, 2, 405, 300, 1.00), repeat(3, 110, 320, 800, 1, 412, 320, 0.90)), List.of()),
-                        new ExperimentResults.CellResult("virtual-200u", null, ThreadMode.VIRTUAL, 200, preset.cells().get(1), List.of(
+                        new ExperimentResults.CellResult("virtual-200u", null, ThreadMode.VIRTUAL, implementation(ThreadMode.VIRTUAL), 200, preset.cells().get(1), List.of(
                                 repeat(1, 260, 150, 400, 0, 40, 500, 1.60), repeat(2, 250, 160, 450, 0, 38, 520, 1.50), repeat(3, 240, 170, 500, 0, 41, 510, 1.70)), List.of())),
                 ExperimentResults.UNITS, null, null);
+    }
+
+    /** What serves a cell of the lab's own services in {@code mode}, as the runner names it. */
+    static String implementation(ThreadMode mode) {
+        return mode.reactive() ? "pessoa-service-reactive" : "pessoa-service";
     }
 
     private static RepeatResult repeat(int n, double throughput, double mean, double p95, long ko, double threads, double heap, double pessoaCpu) {

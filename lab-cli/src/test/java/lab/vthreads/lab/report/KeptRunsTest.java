@@ -91,14 +91,14 @@ class KeptRunsTest {
         ExperimentResults base = RunFixtures.experiment(List.of(cell(ThreadMode.PLATFORM, 200, false, run(1, 100, 0.0, true, 0.5)),
                 cell(ThreadMode.VIRTUAL, 200, false, run(1, virtual, 0.0, false, 0.5))), false);
         return new ExperimentResults(base.schemaVersion(), preset, base.description(), base.why(), false, startedAt, base.finishedAt(),
-                base.environment(), base.settings(), null, null, null, null, base.cells(), base.units(), null, identity);
+                base.environment(), base.settings(), java.util.Map.of(), null, null, base.cells(), base.units(), null, identity);
     }
 
     /** The same run with other user levels and hold in its settings (its cells stay). */
     private static ExperimentResults withUsers(ExperimentResults base, List<Integer> users, int hold) {
         var settings = base.settings().with(new lab.vthreads.lab.plan.Preset.Overrides(users, null, hold, null, null), lab.vthreads.lab.stack.Factors.NONE);
         return new ExperimentResults(base.schemaVersion(), base.preset(), base.description(), base.why(), false, base.startedAt(), base.finishedAt(),
-                base.environment(), settings, null, null, null, null, base.cells(), base.units(), null, base.identity());
+                base.environment(), settings, java.util.Map.of(), null, null, base.cells(), base.units(), null, base.identity());
     }
 
     /** The same run with an A/A copy of its platform cell. */
@@ -106,6 +106,6 @@ class KeptRunsTest {
         List<ExperimentResults.CellResult> cells = new java.util.ArrayList<>(base.cells());
         cells.add(cell(ThreadMode.PLATFORM, 200, true, run(1, copy, 0.0, true, 0.5)));
         return new ExperimentResults(base.schemaVersion(), base.preset(), base.description(), base.why(), false, base.startedAt(), base.finishedAt(),
-                base.environment(), base.settings(), null, null, null, null, cells, base.units(), null, base.identity());
+                base.environment(), base.settings(), java.util.Map.of(), null, null, cells, base.units(), null, base.identity());
     }
 }

@@ -23,9 +23,9 @@ class NotMeasuredTest {
                 c.cepLookupsPerRequest(), c.connectionsPerRequest(), c.connectionHoldMs(), Double.NaN, Double.NaN, c.saturatedThroughput(),
                 Double.NaN, Map.of(), c.saturationCepMeanMs(), c.saturationUsers(), c.reused());
         List<ExperimentResults.CellResult> cells = measured.cells().stream().map(cell -> new ExperimentResults.CellResult(cell.id(), cell.variant(),
-                cell.mode(), cell.users(), cell.factors(), cell.repeats().stream().map(NotMeasuredTest::withoutMachine).toList(), cell.failures())).toList();
+                cell.mode(), cell.implementation(), cell.users(), cell.factors(), cell.repeats().stream().map(NotMeasuredTest::withoutMachine).toList(), cell.failures())).toList();
         ExperimentResults run = new ExperimentResults(measured.schemaVersion(), measured.preset(), measured.description(), measured.why(),
-                measured.shortVariant(), measured.startedAt(), measured.finishedAt(), measured.environment(), measured.settings(), blind, null,
+                measured.shortVariant(), measured.startedAt(), measured.finishedAt(), measured.environment(), measured.settings(), Map.of(cells.getFirst().implementation(), blind),
                 measured.scaled(), measured.partition(), cells, measured.units(), measured.target(), measured.identity());
 
         ReportTables.Table model = ModelTables.model(Summary.of(run));

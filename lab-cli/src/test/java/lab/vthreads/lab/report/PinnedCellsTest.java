@@ -61,7 +61,7 @@ class PinnedCellsTest {
 
     private static CellResult cell(Factors more, RepeatResult run) {
         Cell cell = new Cell(null, ThreadMode.VIRTUAL, 200, Fixtures.experiment().settings().factors().overriddenBy(more), false);
-        return new CellResult(cell.id(), null, ThreadMode.VIRTUAL, 200, cell, List.of(run), List.of());
+        return new CellResult(cell.id(), null, ThreadMode.VIRTUAL, Fixtures.implementation(ThreadMode.VIRTUAL), 200, cell, List.of(run), List.of());
     }
 
     /** A 4-second window (1..5 s) on a JVM that saw {@code processors} CPUs, pessoa-service pinned {@code pinnedCarriers} on average. */

@@ -54,7 +54,7 @@ class ReactiveContenderTest {
         assertThat(summary.model()).filteredOn(m -> m.cell().equals("reactive-400u")).singleElement()
                 .satisfies(m -> assertThat(m.evidence()).contains("event loops", "R2DBC pending"));
         assertThat(ReportTables.all(RunFixtures.withReactiveCalibration(run, reactive), summary)).extracting(ReportTables.Table::title)
-                .contains("The reactive service's calibration: CPU per request at saturation", "Calibration: CPU per request at saturation");
+                .contains("Calibration of pessoa-service-reactive: CPU per request at saturation", "Calibration: CPU per request at saturation");
     }
 
     private static double cpuBound(Summary summary, String cell) {

@@ -55,7 +55,7 @@ class RunComparisonTest {
         assertThatThrownBy(() -> RunComparison.of(fixture, virtualOnly)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the runs' cells differ: only the first has platform at 200 users; only the second has none (same --users, --modes and --variants?)");
         ExperimentResults other = new ExperimentResults(fixture.schemaVersion(), "paper", fixture.description(), fixture.why(), false, fixture.startedAt(),
-                fixture.finishedAt(), fixture.environment(), fixture.settings(), fixture.calibration(), null, null, null, fixture.cells(), fixture.units(),
+                fixture.finishedAt(), fixture.environment(), fixture.settings(), fixture.calibrations(), null, null, fixture.cells(), fixture.units(),
                 null, null);
         assertThatThrownBy(() -> RunComparison.of(fixture, other)).hasMessageContaining("different presets (fixture, paper)");
     }

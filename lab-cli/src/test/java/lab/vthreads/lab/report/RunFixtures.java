@@ -24,12 +24,20 @@ final class RunFixtures {
 
     static ExperimentResults withReactiveCalibration(ExperimentResults r, lab.vthreads.lab.model.Calibration reactive) {
         return new ExperimentResults(r.schemaVersion(), r.preset(), r.description(), r.why(), r.shortVariant(), r.startedAt(), r.finishedAt(),
-                r.environment(), r.settings(), r.calibration(), reactive, r.scaled(), r.partition(), r.cells(), r.units(), r.target(), r.identity());
+                r.environment(), r.settings(), with(r.calibrations(), Fixtures.implementation(ThreadMode.REACTIVE), reactive), r.scaled(), r.partition(), r.cells(), r.units(), r.target(), r.identity());
+    }
+
+    /** {@code calibrations} with {@code implementation}'s in place or added last. */
+    private static Map<String, lab.vthreads.lab.model.Calibration> with(Map<String, lab.vthreads.lab.model.Calibration> calibrations, String implementation,
+                                                                       lab.vthreads.lab.model.Calibration calibration) {
+        Map<String, lab.vthreads.lab.model.Calibration> copy = new java.util.LinkedHashMap<>(calibrations);
+        copy.put(implementation, calibration);
+        return copy;
     }
 
     static ExperimentResults withStartupChecks(ExperimentResults r, List<lab.vthreads.lab.measured.StartupCheck> checks) {
         return new ExperimentResults(r.schemaVersion(), r.preset(), r.description(), r.why(), r.shortVariant(), r.startedAt(), r.finishedAt(),
-                r.environment(), r.settings(), r.calibration(), r.reactiveCalibration(), r.scaled(), r.partition(), r.cells(), r.units(), r.target(),
+                r.environment(), r.settings(), r.calibrations(), r.scaled(), r.partition(), r.cells(), r.units(), r.target(),
                 r.identity(), checks);
     }
 
@@ -38,7 +46,7 @@ final class RunFixtures {
         ExperimentResults.Environment environment = new ExperimentResults.Environment(e.jdk(), e.jvm(), e.springBoot(), e.hikariCp(), e.pgjdbc(),
                 e.gatling(), e.cores(), e.memoryMb(), e.os(), e.components(), sizes, e.applicationServer());
         return new ExperimentResults(r.schemaVersion(), r.preset(), r.description(), r.why(), r.shortVariant(), r.startedAt(), r.finishedAt(),
-                environment, r.settings(), r.calibration(), r.reactiveCalibration(), r.scaled(), r.partition(), r.cells(), r.units(), r.target(), r.identity());
+                environment, r.settings(), r.calibrations(), r.scaled(), r.partition(), r.cells(), r.units(), r.target(), r.identity());
     }
 
     /** The same run with the calibration's saturated cost measured {@code firstMs}, then {@code secondMs}, over its two halves. */
@@ -49,18 +57,18 @@ final class RunFixtures {
                 c.backgroundCores(), c.saturatedThroughput(), c.saturatedBusy(), c.saturatedCpuMsPerRequest(), c.saturationCepMeanMs(),
                 c.saturationUsers(), c.reused(), c.probe(), new lab.vthreads.lab.model.Calibration.Halves(firstMs, secondMs));
         return new ExperimentResults(r.schemaVersion(), r.preset(), r.description(), r.why(), r.shortVariant(), r.startedAt(), r.finishedAt(),
-                r.environment(), r.settings(), halved, r.reactiveCalibration(), r.scaled(), r.partition(), r.cells(), r.units(), r.target(), r.identity());
+                r.environment(), r.settings(), with(r.calibrations(), r.calibrations().keySet().iterator().next(), halved), r.scaled(), r.partition(), r.cells(), r.units(), r.target(), r.identity());
     }
 
     static ExperimentResults experiment(List<CellResult> cells, boolean calibrated) {
         ExperimentResults base = Fixtures.experiment();
         return new ExperimentResults(base.schemaVersion(), base.preset(), base.description(), base.why(), false, base.startedAt(), base.finishedAt(),
-                base.environment(), base.settings(), calibrated ? base.calibration() : null, null, null, null, cells, base.units(), null, null);
+                base.environment(), base.settings(), calibrated ? base.calibrations() : Map.of(), null, null, cells, base.units(), null, null);
     }
 
     static CellResult cell(ThreadMode mode, int users, boolean replica, RepeatResult... repeats) {
         Cell cell = new Cell(null, mode, users, Fixtures.experiment().settings().factors(), replica);
-        return new CellResult(cell.id(), null, mode, users, cell, List.of(repeats), List.of());
+        return new CellResult(cell.id(), null, mode, Fixtures.implementation(mode), users, cell, List.of(repeats), List.of());
     }
 
     /**

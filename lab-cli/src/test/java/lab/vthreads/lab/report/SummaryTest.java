@@ -46,7 +46,7 @@ class SummaryTest {
         ExperimentResults e = Fixtures.experiment();
         Preset withFaults = Preset.resolve(Path.of("..").toAbsolutePath().normalize(), "faults");
         ExperimentResults faults = new ExperimentResults(e.schemaVersion(), e.preset(), e.description(), e.why(), e.shortVariant(), e.startedAt(),
-                e.finishedAt(), e.environment(), withFaults, e.calibration(), null, e.scaled(), e.partition(), e.cells(), e.units(), e.target(), e.identity());
+                e.finishedAt(), e.environment(), withFaults, e.calibrations(), e.scaled(), e.partition(), e.cells(), e.units(), e.target(), e.identity());
 
         assertThat(Summary.of(faults).ratios()).isEmpty();
         assertThat(summary.ratios()).isNotEmpty();
@@ -89,7 +89,7 @@ class SummaryTest {
         ExperimentResults.Environment armeria = new ExperimentResults.Environment(tomcat.jdk(), tomcat.jvm(), "3.5.12", "not in the jar", "not in the jar",
                 tomcat.gatling(), tomcat.cores(), tomcat.memoryMb(), tomcat.os(), tomcat.components(), null, "Armeria");
         ExperimentResults onArmeria = new ExperimentResults(e.schemaVersion(), e.preset(), e.description(), e.why(), e.shortVariant(), e.startedAt(),
-                e.finishedAt(), armeria, e.settings(), e.calibration(), null, e.scaled(), e.partition(), e.cells(), e.units(), e.target(), e.identity());
+                e.finishedAt(), armeria, e.settings(), e.calibrations(), e.scaled(), e.partition(), e.cells(), e.units(), e.target(), e.identity());
 
         Summary.ModelRow platform = Summary.of(onArmeria).model().get(0);
 

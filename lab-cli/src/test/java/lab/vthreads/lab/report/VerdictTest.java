@@ -94,7 +94,7 @@ class VerdictTest {
         ResultsFiles.write(dir, results);
 
         JsonNode json = JsonMapper.builder().build().readTree(dir.resolve("results.json").toFile());
-        assertThat(json.get("schemaVersion").asString()).isEqualTo("16");
+        assertThat(json.get("schemaVersion").asString()).isEqualTo("17");
         JsonNode level = json.get("verdict").get("levels").get(0);
         assertThat(level.get("users").asInt()).isEqualTo(200);
         assertThat(level.get("throughputRatio").get("median").asDouble()).isCloseTo(8.0, within(1e-9));
@@ -168,7 +168,7 @@ class VerdictTest {
         CellResult virtual = cell(ThreadMode.VIRTUAL, 200, false);
         ExperimentResults.ColdStart hung = new ExperimentResults.ColdStart(1, true, "GET /owners/{id}: no response (×3)",
                 java.util.Map.of("app", "cells/virtual-200u/r1/app-threads-cold-start.json"), java.util.Map.of("app", "every carrier (2 of 2) blocked"));
-        virtual = new CellResult(virtual.id(), virtual.variant(), virtual.mode(), virtual.users(), virtual.factors(), List.of(),
+        virtual = new CellResult(virtual.id(), virtual.variant(), virtual.mode(), virtual.implementation(), virtual.users(), virtual.factors(), List.of(),
                 List.of("repeat 1: " + hung.text()), List.of(hung));
         ExperimentResults results = experiment(List.of(cell(ThreadMode.PLATFORM, 200, false, run(1, 50, 0.01, true)), virtual), true);
 
