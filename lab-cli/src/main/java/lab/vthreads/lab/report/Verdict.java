@@ -257,14 +257,18 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
         return Math.abs(ratio - 1) > BetweenRuns.UNREPEATED ? Noise.BEYOND : Noise.THIS_RUN_ONLY;
     }
 
-    /** This run's paired ratios and those of the kept runs whose cells at this level are the same. */
+    /**
+     * This run's paired ratios and those of the kept runs whose cells at this level are the same. A kept pair with a
+     * window the hypervisor stole from is left out: its own report called it no finding, and a ratio that is none is
+     * no evidence of the noise between runs either.
+     */
     private static BetweenRuns betweenRuns(List<Double> paired, CellResult platform, CellResult virtual, List<KeptRuns.Kept> kept) {
         List<Double> ratios = new ArrayList<>(paired.stream().filter(r -> r > 0 && !Double.isInfinite(r)).toList());
         List<String> from = new ArrayList<>();
         for (KeptRuns.Kept run : kept) {
             CellResult p = sameCell(run.results(), platform), v = sameCell(run.results(), virtual);
             if (p == null || v == null) continue;
-            List<Double> theirs = pairedRatios(p, v).stream().filter(r -> r > 0 && !Double.isInfinite(r)).toList();
+            List<Double> theirs = pairedRatios(p, v, false).stream().filter(r -> r > 0 && !Double.isInfinite(r)).toList();
             if (theirs.isEmpty()) continue;
             ratios.addAll(theirs);
             from.add(run.folder());
@@ -278,10 +282,16 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
 
     /** virtual ÷ platform throughput of each repeat both cells ran. */
     private static List<Double> pairedRatios(CellResult platform, CellResult virtual) {
+        return pairedRatios(platform, virtual, true);
+    }
+
+    /** @param stolen whether a pair with a window the hypervisor stole from counts */
+    private static List<Double> pairedRatios(CellResult platform, CellResult virtual, boolean stolen) {
         List<Double> ratios = new ArrayList<>();
         for (RepeatResult p : platform.repeats()) {
+            if (!stolen && p.stealFlagged()) continue;
             virtual.repeats().stream().filter(v -> v.repeat() == p.repeat()).findFirst()
-                    .filter(v -> p.client().throughput() > 0)
+                    .filter(v -> p.client().throughput() > 0 && (stolen || !v.stealFlagged()))
                     .ifPresent(v -> ratios.add(v.client().throughput() / p.client().throughput()));
         }
         return ratios;

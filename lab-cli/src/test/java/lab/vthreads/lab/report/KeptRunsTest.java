@@ -74,6 +74,21 @@ class KeptRunsTest {
     }
 
     @Test
+    void aKeptRunWhoseWindowTheHypervisorStoleFromIsNotCountedBetweenRuns(@TempDir Path results) throws Exception {
+        // 3.50× while the hypervisor stole from the virtual cell's window, then 4.66×: the second run is judged by the
+        // clean one and its own, as if the stolen one had not run.
+        ResultsFiles.write(results.resolve("20261126-090000-default"), withVirtualStolen(experiment("2026-11-26T09:00:00Z", HERE, "default", 350)));
+        ResultsFiles.write(results.resolve("20261126-100000-default"), experiment("2026-11-26T10:00:00Z", HERE, "default", 466));
+
+        Verdict.Level level = ResultsFiles.write(results.resolve("20261126-110000-default"), experiment("2026-11-26T11:00:00Z", HERE, "default", 481))
+                .verdict().levels().getFirst();
+
+        assertThat(level.betweenRuns().from()).containsExactly("20261126-100000-default");
+        assertThat(level.betweenRuns().intervalLow()).isCloseTo(3.87, within(0.01));
+        assertThat(level.noise()).isEqualTo(Verdict.Noise.BEYOND);
+    }
+
+    @Test
     void withoutHistoryOneRatioNearParityIsThisRunsFindingOnly(@TempDir Path results) {
         // 108 ÷ 100 is outside the copy's ±1% and under the 20% a single run is trusted with.
         ExperimentResults alone = withCopy(experiment("2026-11-26T11:00:00Z", HERE, "default", 108), 101);
@@ -99,6 +114,16 @@ class KeptRunsTest {
         var settings = base.settings().with(new lab.vthreads.lab.plan.Preset.Overrides(users, null, hold, null, null), lab.vthreads.lab.stack.Factors.NONE);
         return new ExperimentResults(base.schemaVersion(), base.preset(), base.description(), base.why(), false, base.startedAt(), base.finishedAt(),
                 base.environment(), settings, java.util.Map.of(), null, null, base.cells(), base.units(), null, base.identity());
+    }
+
+    /** The same run with its virtual cell's window flagged: the hypervisor stole more than the threshold from it. */
+    private static ExperimentResults withVirtualStolen(ExperimentResults base) {
+        List<ExperimentResults.CellResult> cells = base.cells().stream().map(c -> c.mode() != ThreadMode.VIRTUAL ? c
+                : new ExperimentResults.CellResult(c.id(), c.variant(), c.mode(), c.implementation(), c.users(), c.factors(), c.repeats().stream()
+                        .map(r -> new ExperimentResults.RepeatResult(r.repeat(), r.startedAt(), r.client(), r.server(), r.processes(), r.machine(),
+                                r.samples(), r.gatlingReport(), true, r.attempt(), r.window())).toList(), c.failures())).toList();
+        return new ExperimentResults(base.schemaVersion(), base.preset(), base.description(), base.why(), false, base.startedAt(), base.finishedAt(),
+                base.environment(), base.settings(), java.util.Map.of(), null, null, cells, base.units(), null, base.identity());
     }
 
     /** The same run with an A/A copy of its platform cell. */
