@@ -216,7 +216,7 @@ public final class ExperimentRunner {
             // Only now are the cells final: --scale replaces them with the machine's Tomcat threads and users.
             tally = new PairOfJvms.Tally(cells);
             List<CalibrationSchedule> schedules = new ArrayList<>(CalibrationSchedule.of(options, preset, cells, progress));
-            schedules.set(0, schedule);
+            schedules.set(0, schedule); // the first keeps what --scale told it; the others see the cells as sized
             Map<CalibrationSchedule, Calibration> beforeCells = new LinkedHashMap<>();
             beforeCells.put(schedule, calibration);
             for (CalibrationSchedule other : schedules.subList(1, schedules.size())) {

@@ -20,7 +20,6 @@ import lab.vthreads.lab.report.Summary.ModelRow;
 import lab.vthreads.lab.report.Summary.Row;
 import lab.vthreads.lab.report.Summary.Stat;
 import lab.vthreads.lab.stack.Factors;
-import lab.vthreads.lab.stack.ThreadMode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -102,7 +101,7 @@ final class ModelRows {
                     + (cepPending >= 0.05 ? String.format(java.util.Locale.ROOT, "; %.1f lookups waiting for a CEP connection", cepPending) : "")
                     + (pinnedCarriers > 0 ? String.format(java.util.Locale.ROOT, "; %.2f of %.0f carriers pinned", pinnedCarriers, carriers) : "")
                     + gcPauses(first, application)
-                    + hops(first, c.mode(), application);
+                    + hops(first, cell.implementation(), application);
             boolean surprising = CapacityModel.surprising(measured, queueing.throughput());
             String miss = surprising ? ModelMisses.reasons(cell, rows.get(i), calibration, prediction.bottleneck(), observed,
                     queueing.responseSeconds() * 1000, loadBusy, new ModelMisses.SideLoad(isolated, busy, saturated, even)) : null;
@@ -136,8 +135,8 @@ final class ModelRows {
     }
 
     /** Where the first repeat's mean response went, hop by hop ({@link ResponseHops}); "" where not measured. */
-    static String hops(RepeatResult run, ThreadMode mode, boolean application) {
-        return ResponseHops.of(run).describe(application ? "the application" : mode.reactive() ? "pessoa-service-reactive" : "pessoa-service", !application);
+    static String hops(RepeatResult run, String implementation, boolean application) {
+        return ResponseHops.of(run).describe(application ? "the application" : implementation, !application);
     }
 
     /**
