@@ -192,7 +192,7 @@ public abstract class GeneratedInputContract {
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body.getBytes(contentType.contains("UTF-16") ? StandardCharsets.UTF_16
                         : contentType.contains("ISO-8859-1") ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8)));
         if (!contentType.isEmpty()) request.header("Content-Type", contentType);
-        return http.send(request);
+        return http.sendAgainOnAFreshConnectionIfTheKeptOneFails(request);
     }
 
     /**
