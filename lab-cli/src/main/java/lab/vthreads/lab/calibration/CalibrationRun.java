@@ -6,6 +6,7 @@ import lab.vthreads.lab.measured.SampleKeys;
 import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.run.SampledLoad;
 import lab.vthreads.lab.stack.Endpoints;
+import lab.vthreads.lab.load.LoadRun;
 import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.load.LoadProperties;
 import lab.vthreads.lab.metrics.Window;
@@ -56,7 +57,8 @@ public final class CalibrationRun {
     Measured measure(String name, LoadProperties workload) throws Exception {
         Path resultsFile = directory.resolve("gatling-results-" + name + ".json");
         SampledLoad run = SampledLoad.start(load, workload.profile(0, seconds, 0).resultsFile(resultsFile), directory.resolve("gatling-" + name),
-                directory.resolve("gatling-" + name + ".log"), RunProcesses.of(stack.processes()), endpoints, line -> { }, stack::countedCpuSeconds);
+                directory.resolve("gatling-" + name + ".log"), RunProcesses.of(stack.processes()), endpoints, line -> { }, stack::countedCpuSeconds,
+                LoadRun.MEASURED_BY_THE_LAB);
         int exit;
         try {
             exit = run.await(seconds + 150L);

@@ -17,8 +17,8 @@ import java.util.stream.Stream;
  * Runs one Gatling simulation from the gatling module in a JVM of its own (the same classes and classpath that
  * {@code ./mvnw -pl gatling gatling:test} uses, without Maven in the measured window), so its CPU and memory can be
  * measured apart from the services; from the load generator's AOT cache where there is one ({@link LoadGeneratorAot}).
- * Gatling writes its HTML report under {@code reportsDirectory}; the simulation writes the lab's JSON results to
- * {@code resultsFile}.
+ * Gatling writes its run's log under {@code reportsDirectory}, and its HTML report there where the run's kind wants
+ * one ({@link LoadRun}); the simulation writes the lab's JSON results to {@code resultsFile}.
  */
 public final class GatlingRun {
 
@@ -37,28 +37,28 @@ public final class GatlingRun {
 
     /**
      * Starts the simulation with these system properties ({@link LoadProperties#asMap}), on any CPU, for a load nothing
-     * measures (a smoke test's, a scenario's); the caller waits with {@link #await}.
+     * measures (a smoke test's, a scenario's), with its HTML report; the caller waits with {@link #await}.
      */
     public static ManagedProcess start(Path home, String simulationClass, Map<String, String> properties, Path reportsDirectory,
                                        Path log) {
-        return start(home, simulationClass, properties, reportsDirectory, log, List.of(), true);
+        return start(home, simulationClass, properties, reportsDirectory, log, List.of(), LoadRun.UNMEASURED_WITH_REPORT);
     }
 
     /**
      * The same, started behind {@code prefix}: the command that puts it in its place on a partitioned machine.
      *
-     * @param unmeasured whether nothing is measured in this run (a prewarm, a check): only such a run may make the
-     *                   load generator's AOT cache ({@link LoadGeneratorAot}), since the JVM that makes it records as it runs
+     * @param kind what the run is for: whether it may make the load generator's AOT cache ({@link LoadGeneratorAot}) and
+     *             whether Gatling writes its HTML report
      */
     public static ManagedProcess start(Path home, String simulationClass, Map<String, String> properties, Path reportsDirectory,
-                                       Path log, List<String> prefix, boolean unmeasured) {
+                                       Path log, List<String> prefix, LoadRun kind) {
         Path gatling = home.resolve("gatling").resolve("target");
         Path classpathFile = gatling.resolve("gatling-classpath.txt");
         if (!Files.isRegularFile(classpathFile)) {
             throw new IllegalStateException("The gatling module is not built (" + classpathFile + " is missing): run ./mvnw -DskipTests package");
         }
         String classpath = read(classpathFile);
-        LoadGeneratorAot.Launch aot = LoadGeneratorAot.plan(gatling, classpath, JVM_FLAGS, unmeasured, Runtime.version().feature());
+        LoadGeneratorAot.Launch aot = LoadGeneratorAot.plan(gatling, classpath, JVM_FLAGS, kind.mayTrainCache(), Runtime.version().feature());
         List<String> command = new ArrayList<>(prefix);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_FLAGS);
@@ -66,6 +66,7 @@ public final class GatlingRun {
         properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
         command.addAll(List.of("-cp", aot.simulations() + java.io.File.pathSeparator + classpath,
                 "io.gatling.app.Gatling", "--simulation", simulationClass, "--results-folder", reportsDirectory.toString()));
+        command.addAll(kind.gatlingArguments());
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
             Files.writeString(log, aot.describe() + System.lineSeparator(), java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);

@@ -3,6 +3,7 @@ package lab.vthreads.lab.run;
 import lab.vthreads.lab.load.GatlingRun;
 import lab.vthreads.lab.load.LoadCounts;
 import lab.vthreads.lab.load.LoadProperties;
+import lab.vthreads.lab.load.LoadRun;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.process.StartFailure;
 
@@ -39,9 +40,10 @@ public final class LoadGenerators {
         this.always = Map.copyOf(always);
     }
 
-    /** Starts a measured run of the simulation; {@link #await} waits for it. */
-    public ManagedProcess start(LoadProperties load, Path reports, Path log) {
-        return start(load, reports, log, false);
+    /** Starts a measured run of the simulation, a cell's or the lab's own ({@link LoadRun}); {@link #await} waits for it. */
+    public ManagedProcess start(LoadProperties load, Path reports, Path log, LoadRun kind) {
+        if (kind.mayTrainCache()) throw new IllegalArgumentException(kind + " is not a measured run");
+        return start(simulationClass, always, load, reports, log, kind);
     }
 
     /**
@@ -49,7 +51,7 @@ public final class LoadGenerators {
      * generator's AOT cache, whose making JVM records as it runs and writes the cache as it exits.
      */
     public ManagedProcess startUnmeasured(LoadProperties load, Path reports, Path log) {
-        return start(simulationClass, always, load, reports, log, true);
+        return start(simulationClass, always, load, reports, log, LoadRun.UNMEASURED);
     }
 
     /**
@@ -57,23 +59,19 @@ public final class LoadGenerators {
      * checked through the same path as a user's application (the start-up check).
      */
     public ManagedProcess startScenario(Path scenario, LoadProperties load, Path reports, Path log) {
-        return start(GatlingRun.simulationClass(SCENARIO_SIMULATION), Map.of("scenario", scenario.toString()), load, reports, log, true);
+        return start(GatlingRun.simulationClass(SCENARIO_SIMULATION), Map.of("scenario", scenario.toString()), load, reports, log, LoadRun.UNMEASURED);
     }
 
     /** The simulation that runs a scenario file (docs/scenarios.md). */
     public static final String SCENARIO_SIMULATION = "ScenarioSimulation";
 
-    private ManagedProcess start(LoadProperties load, Path reports, Path log, boolean unmeasured) {
-        return start(simulationClass, always, load, reports, log, unmeasured);
-    }
-
-    private ManagedProcess start(String simulation, Map<String, String> given, LoadProperties load, Path reports, Path log, boolean unmeasured) {
+    private ManagedProcess start(String simulation, Map<String, String> given, LoadProperties load, Path reports, Path log, LoadRun kind) {
         requireNotAborted();
         // Every run publishes what it has received beside its log: the lab reads its throughput there, not from a service.
         Path live = log.resolveSibling(log.getFileName().toString().replaceFirst("\\.log$", "") + "-counts.txt");
         Map<String, String> properties = new java.util.LinkedHashMap<>(load.liveFile(live).asMap());
         properties.putAll(given);
-        ManagedProcess process = GatlingRun.start(home, simulation, properties, reports, log, placement, unmeasured);
+        ManagedProcess process = GatlingRun.start(home, simulation, properties, reports, log, placement, kind);
         started.add(process);
         counts.put(process, new LoadCounts(live));
         running = process;

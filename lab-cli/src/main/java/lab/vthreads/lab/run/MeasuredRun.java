@@ -13,6 +13,7 @@ import lab.vthreads.lab.faults.StoredRows;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.load.GatlingRun;
 import lab.vthreads.lab.load.LoadProperties;
+import lab.vthreads.lab.load.LoadRun;
 import lab.vthreads.lab.pinning.BusiestSecondDump;
 import lab.vthreads.lab.pinning.ThreadDumps;
 import lab.vthreads.lab.pinning.PinningRecording;
@@ -69,7 +70,7 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
                 .client(cell.factors().client()).profile(preset.rampUpSeconds(), preset.holdSeconds(), preset.rampDownSeconds())
                 .warmup(preset.warmupSeconds()).resultsFile(resultsFile);
         SampledLoad run = SampledLoad.start(load, properties, dir.resolve("gatling"), dir.resolve("gatling.log"), measured, endpoints, progress::live,
-                isolation::cpuSeconds);
+                isolation::cpuSeconds, LoadRun.CELL);
         FaultInjector injector = faults != null ? faults.apply(run.processes()) : null;
         if (injector != null) injector.start(run.gatling(), preset.warmupSeconds() + preset.rampUpSeconds());
         int exit;

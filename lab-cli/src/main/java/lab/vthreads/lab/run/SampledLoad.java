@@ -3,6 +3,7 @@ package lab.vthreads.lab.run;
 import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.load.GatlingResults;
 import lab.vthreads.lab.load.LoadProperties;
+import lab.vthreads.lab.load.LoadRun;
 import lab.vthreads.lab.metrics.SystemStats;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.stack.Endpoints;
@@ -40,11 +41,12 @@ public final class SampledLoad implements AutoCloseable {
      * @param stack      the processes the lab started (none of a stack it did not start); the load generator joins them
      * @param live       the sampler's line each second: the console's progress, or nothing
      * @param counted    a component's CPU seconds as its cgroup counts them (see {@link Sampler})
+     * @param kind       a cell's window or one the lab measures for itself
      */
     public static SampledLoad start(LoadGenerators load, LoadProperties properties, Path reports, Path log, RunProcesses stack, Endpoints endpoints,
-                                    Consumer<String> live, Function<String, OptionalDouble> counted) {
+                                    Consumer<String> live, Function<String, OptionalDouble> counted, LoadRun kind) {
         if (properties.resultsFile() == null) throw new IllegalArgumentException("a measured run's load needs a results file");
-        ManagedProcess gatling = load.start(properties, reports, log);
+        ManagedProcess gatling = load.start(properties, reports, log, kind);
         RunProcesses processes = stack.withLoadGenerator(gatling);
         try {
             Sampler sampler = new Sampler(endpoints.pessoaManagement(), endpoints.gatewayManagement(), processes, live, SystemStats.SYSTEM, counted,

@@ -90,6 +90,10 @@ class ExperimentRunIT {
             // The database was emptied before every cell: what an earlier cell on the same JVMs stored is gone.
             assertThat(run.context().stack().rowsAtStart()).as(cell.id()).isZero();
             assertThat(dir.resolve("cells").resolve(run.context().stack().order().getFirst()).resolve("r1").resolve("prewarm.log")).exists();
+            // Gatling's HTML report only where someone opens it: the cell's, not the prewarm's.
+            Path prewarmRuns = dir.resolve("cells").resolve(run.context().stack().order().getFirst()).resolve("r1").resolve("prewarm");
+            assertThat(prewarmRuns).as(cell.id()).isDirectory();
+            assertThat(htmlReportsUnder(prewarmRuns)).as(cell.id()).isZero();
             // Then the pair's first cell once, as it is measured, not counted: its own folder, and the report's account of it.
             ExperimentResults.Rehearsal rehearsal = run.context().prewarm().rehearsal();
             assertThat(rehearsal).as(cell.id()).isNotNull();
@@ -102,6 +106,12 @@ class ExperimentRunIT {
         }
         // The calibration measured this path: every process used CPU, each request looked up one CEP and took one connection.
         Calibration calibration = results.calibration();
+        // Its runs are read from the lab's own results: Gatling writes no HTML report for them.
+        try (var files = Files.walk(dir)) {
+            List<Path> calibrationRuns = files.filter(f -> f.getFileName().toString().startsWith("gatling-rate-") && Files.isDirectory(f)).toList();
+            assertThat(calibrationRuns).isNotEmpty();
+            for (Path run : calibrationRuns) assertThat(htmlReportsUnder(run)).as(run.toString()).isZero();
+        }
         assertThat(calibration.cpuMsPerRequest()).containsKeys("postgres", "wiremock", "pessoa-service", "gateway-service", "gatling");
         // The low-load slope may come out 0 for a process over a few seconds of noise; the saturated run, which the model
         // uses, must have measured CPU and gone past the open workload's rate.
@@ -216,6 +226,14 @@ class ExperimentRunIT {
                     .getSchema(com.networknt.schema.SchemaLocation.of(HOME.resolve("docs/results.schema.json").toUri().toString()),
                             com.networknt.schema.SchemaValidatorsConfig.builder().build())
                     .validate(new ObjectMapper().readTree(file.toFile()));
+        }
+    }
+
+    /** How many Gatling HTML reports (an index.html) a folder holds, at any depth. */
+    static long htmlReportsUnder(Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) return 0;
+        try (var files = Files.walk(folder)) {
+            return files.filter(f -> f.getFileName().toString().equals("index.html")).count();
         }
     }
 }
