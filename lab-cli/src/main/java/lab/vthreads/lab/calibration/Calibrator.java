@@ -145,7 +145,8 @@ public final class Calibrator {
             if (snapshot == null) snapshot = DatabaseSnapshot.ofApplication(settings, progress);
             // One user first, as on every pair of cells (PairOfJvms): fresh JVMs load their classes one request at a time.
             if (settings.system().checksScenarioFirst()) {
-                String failure = ScenarioCheck.run(load, endpoints, cepsCsv, directory, progress).failure();
+                String failure = ScenarioCheck.run(load, endpoints, cepsCsv, directory, progress,
+                        RunProcesses.of(stack.processes()).servicePids()).failure();
                 if (failure != null) throw new IllegalStateException("the fresh services' first requests failed: " + failure);
             }
             // Warm the JIT with the machine saturated first: C2 compiles after thousands of calls, and compiling is CPU

@@ -115,6 +115,7 @@ final class PairOfJvms {
             didNotRun(group, repeat, e.getMessage());
             return;
         }
+        boolean hung = false;
         try {
             if (group.cells().size() > 1) progress.note("services for " + String.join(", ", group.order()) + ", in that order");
             stack.exposures().forEach((service, where) -> progress.noteOnce("Warning: " + service + " " + where));
@@ -126,12 +127,14 @@ final class PairOfJvms {
             // too: then the hang is this mode's result, not the scenario's fault (ColdStarts). What it writes goes with
             // the snapshot's restore before the first cell.
             if (settings.system().checksScenarioFirst()) {
+                Map<String, Long> pids = RunProcesses.of(stack.processes()).servicePids();
                 ExperimentResults.ColdStart failed = clock.time(Stage.SCENARIO_CHECK, () -> tally.judged.judge(
-                        ScenarioCheck.run(load, Endpoints.of(settings), options.home().resolve("wiremock/ceps.csv"), stackDir, progress), repeat,
-                        RunProcesses.of(stack.processes()).servicePids(), first.id() + ", repeat " + repeat, stackDir, options.resultsDirectory(), progress));
+                        ScenarioCheck.run(load, Endpoints.of(settings), options.home().resolve("wiremock/ceps.csv"), stackDir, progress, pids), repeat,
+                        pids, first.id() + ", repeat " + repeat, stackDir, options.resultsDirectory(), progress));
                 if (failed != null) {
                     group.cells().forEach(cell -> tally.coldStarts.computeIfAbsent(cell, c -> new ArrayList<>()).add(failed));
                     didNotRun(group, repeat, failed.text());
+                    hung = failed.hung();
                     return;
                 }
             }
@@ -151,7 +154,11 @@ final class PairOfJvms {
             }
             if (afterCells != null) afterCells.run(snapshot);
         } finally {
-            clock.time(Stage.SERVICES, stack::stopServices);
+            boolean dumped = hung;
+            clock.time(Stage.SERVICES, () -> {
+                if (dumped) stack.killServices();
+                else stack.stopServices();
+            });
         }
     }
 

@@ -95,6 +95,7 @@ final class RepeatedStarts {
                     progress.note(line(kind, i, start));
                     continue;
                 }
+                start = null;
                 try {
                     // Taken on the first start, once the services' migrations have run: what every later burst meets too.
                     // Where each start makes its database afresh, there is nothing to put back (and the copy would go with it).
@@ -103,7 +104,8 @@ final class RepeatedStarts {
                     DownstreamLatency.of(settings).forCells();
                     start = burst(stack, settings, kind, i, dir);
                 } finally {
-                    stack.stopServices();
+                    if (start != null && start.outcome() == Outcome.HUNG) stack.killServices();
+                    else stack.stopServices();
                 }
                 if (snapshot != null) snapshot.restore();
                 starts.get(kind).add(start);
@@ -121,9 +123,9 @@ final class RepeatedStarts {
     }
 
     private StartupCheck.Start burst(RunningStack stack, StackSettings settings, Cell kind, int i, Path dir) {
-        ScenarioCheck.Sent sent = ScenarioCheck.burst(load, scenario, Endpoints.of(settings), cepsCsv, kind.users(), dir);
-        Long slowest = sent.slowestMs();
         Map<String, Long> pids = RunProcesses.of(stack.processes()).servicePids();
+        ScenarioCheck.Sent sent = ScenarioCheck.burst(load, scenario, Endpoints.of(settings), cepsCsv, kind.users(), dir, pids);
+        Long slowest = sent.slowestMs();
         Integer carriers = carriers(pids);
         return switch (sent.got()) {
             case FirstRequests.Answered answered -> new StartupCheck.Start(i, Outcome.ANSWERED, null, carriers, slowest, null, null);

@@ -53,6 +53,46 @@ public final class StalledCarriers {
         return Optional.empty();
     }
 
+    /**
+     * Whether the dump proves the deadlock it shows, from the monitors' owners (JDK 25's JSON dump names them): every
+     * carrier blocked, and each virtual thread blocked on a carrier waits, from owner to owner, on a virtual thread that
+     * has no carrier to run on (or on a circle of blocked threads). Such a wait can't end: the owner needs a carrier to
+     * let go, and every carrier waits on it. Where an owner is at work, a platform thread that will let go, or not
+     * named, the dump proves nothing, however still it looks, and the caller waits for the requests' own timeout.
+     */
+    public static boolean proven(Path dump) throws IOException {
+        if (read(dump).isEmpty()) return false;
+        List<JsonNode> threads = new ArrayList<>();
+        JsonMapper.builder().build().readTree(dump.toFile()).path("threadDump").path("threadContainers")
+                .forEach(container -> container.path("threads").forEach(threads::add));
+        Map<String, JsonNode> owners = new LinkedHashMap<>();
+        for (JsonNode thread : threads) {
+            thread.path("monitorsOwned").forEach(owned -> owned.path("locks").forEach(lock -> owners.putIfAbsent(lock.asString(), thread)));
+        }
+        List<JsonNode> onCarriers = threads.stream().filter(t -> t.has("carrier") && "BLOCKED".equals(t.path("state").asString())).toList();
+        long carriers = threads.stream().filter(StalledCarriers::isWorker).count();
+        if (onCarriers.size() < carriers) return false;
+        for (JsonNode blocked : onCarriers) {
+            if (!waitsOnAnUnmountedThread(blocked, owners)) return false;
+        }
+        return true;
+    }
+
+    private static boolean waitsOnAnUnmountedThread(JsonNode blocked, Map<String, JsonNode> owners) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        JsonNode waiting = blocked;
+        while (true) {
+            String monitor = waiting.path("blockedOn").asString("");
+            if (monitor.isEmpty() || !seen.add(monitor)) return !monitor.isEmpty();
+            JsonNode owner = owners.get(monitor);
+            if (owner == null) return false;
+            boolean virtual = owner.path("virtual").asBoolean(false);
+            if (virtual && !owner.has("carrier")) return true;
+            if (!"BLOCKED".equals(owner.path("state").asString())) return false;
+            waiting = owner;
+        }
+    }
+
     /** A BLOCKED virtual thread inside a class load that goes through Spring Boot's loader. */
     private static boolean inNestedJarClassLoading(JsonNode containers) {
         for (JsonNode container : containers) {

@@ -12,6 +12,7 @@ import lab.vthreads.lab.process.StartFailure;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A user's scenario, tried once against the started application before anything is measured: each flow by one user.
@@ -37,9 +38,11 @@ public final class ScenarioCheck {
     private ScenarioCheck() {
     }
 
-    public static FirstRequests run(LoadGenerators load, Endpoints endpoints, Path cepsCsv, Path dir, Progress progress) {
+    /** @param watched the cold services' JVMs, by name, watched for a deadlock while the requests wait (DeadlockWatch); none for warm ones */
+    public static FirstRequests run(LoadGenerators load, Endpoints endpoints, Path cepsCsv, Path dir, Progress progress, Map<String, Long> watched) {
         Path resultsFile = dir.resolve("gatling-results-scenario-check.json");
-        FirstRequests found = send(load, null, LoadProperties.closed(endpoints.gateway(), cepsCsv, 1).everyFlowOnce(), resultsFile, dir, "scenario-check").got();
+        FirstRequests found = send(load, null, LoadProperties.closed(endpoints.gateway(), cepsCsv, 1).everyFlowOnce(), resultsFile, dir, "scenario-check",
+                watched).got();
         if (found instanceof FirstRequests.Answered answered) {
             progress.note("scenario checked: each flow once, " + answered.ok() + " requests answered as expected");
         }
@@ -51,10 +54,11 @@ public final class ScenarioCheck {
      * requests for a cold JVM (the start-up check).
      *
      * @param scenario the scenario file to send, or null for the experiment's own
+     * @param watched  the cold services' JVMs, by name, watched for a deadlock while the requests wait (DeadlockWatch)
      */
-    public static Sent burst(LoadGenerators load, Path scenario, Endpoints endpoints, Path cepsCsv, int users, Path dir) {
+    public static Sent burst(LoadGenerators load, Path scenario, Endpoints endpoints, Path cepsCsv, int users, Path dir, Map<String, Long> watched) {
         return send(load, scenario, LoadProperties.closed(endpoints.gateway(), cepsCsv, users).everyFlowAtOnce(users),
-                dir.resolve("gatling-results-burst.json"), dir, "burst");
+                dir.resolve("gatling-results-burst.json"), dir, "burst", watched);
     }
 
     /**
@@ -64,14 +68,26 @@ public final class ScenarioCheck {
     public record Sent(FirstRequests got, Long slowestMs) {
     }
 
-    private static Sent send(LoadGenerators load, Path scenario, LoadProperties properties, Path resultsFile, Path dir, String name) {
+    private static Sent send(LoadGenerators load, Path scenario, LoadProperties properties, Path resultsFile, Path dir, String name,
+                             Map<String, Long> watched) {
         properties.profile(0, 1, 0).requestTimeout(REQUEST_TIMEOUT).resultsFile(resultsFile);
         Path log = dir.resolve(name + ".log");
         ManagedProcess gatling = scenario == null ? load.startUnmeasured(properties, dir.resolve(name), log)
                 : load.startScenario(scenario, properties, dir.resolve(name), log);
         int exit;
         try {
-            exit = load.await(gatling, TIMEOUT_SECONDS);
+            switch (new DeadlockWatch(watched, dir).await(load, gatling, TIMEOUT_SECONDS)) {
+                case DeadlockWatch.Outcome.Exited exited -> exit = exited.code();
+                case DeadlockWatch.Outcome.Deadlocked deadlocked -> {
+                    return new Sent(new FirstRequests.Unanswered(String.format(java.util.Locale.ROOT, "no answer for %d s (%d answered before), and a "
+                            + "thread dump of %s proved a deadlock, so the requests' %d s were not waited out", deadlocked.quietSeconds(),
+                            deadlocked.answeredBefore(), String.join(" and ", deadlocked.stall().keySet()), REQUEST_TIMEOUT.toSeconds())), null);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            load.stop(gatling);
+            throw new StartFailure("interrupted while the scenario's requests waited");
         } catch (IllegalStateException outlasted) {
             load.requireNotAborted();
             // A request waiting out its timeout after another: the flows were still unanswered, whatever the results say.

@@ -157,6 +157,19 @@ public final class RunningStack implements AutoCloseable {
         stop(Component.PESSOA);
     }
 
+    /**
+     * Services that hung, their threads already dumped: stopped at once, not asked to. A hung JVM's graceful shutdown
+     * waits for the requests it holds, which never end (Spring Boot's shutdown phase waits 30 s by default), and a
+     * deadlocked one may never get that far; the dump has kept what there was to see.
+     */
+    public synchronized void killServices() {
+        for (Component component : List.of(Component.APP, Component.GATEWAY, Component.PESSOA)) {
+            ManagedProcess process = processes.remove(component);
+            if (process != null) process.stop(0);
+            rows.remove(component);
+        }
+    }
+
     /** Starts one component again, as it was configured: for fault experiments and for a supervisor's restarts. */
     public synchronized void start(Component component) {
         ManagedProcess running = processes.get(component);

@@ -59,12 +59,37 @@ class StalledCarriersTest {
     }
 
     @Test
+    void provesTheDeadlockWhereEachWaitEndsAtAVirtualThreadWithoutACarrier() throws Exception {
+        // The fixture's chain: carrier 46's thread waits on a jar file that tomcat-handler-0 holds, unmounted; carrier 49's
+        // waits on a lock that carrier 46's thread holds.
+        assertThat(StalledCarriers.proven(fixture())).isTrue();
+    }
+
+    @Test
+    void provesNothingWhereTheOwnerIsOnACarrierOrNotNamed() throws Exception {
+        String dump = Files.readString(fixture());
+        int owner = dump.indexOf("\"tomcat-handler-0\"");
+        // The same owner, mounted: it can run and let go.
+        Path mounted = Files.writeString(dir.resolve("mounted.json"), dump.substring(0, owner) + "\"tomcat-handler-0\", \"carrier\": \"50\""
+                + dump.substring(owner + "\"tomcat-handler-0\"".length()));
+        assertThat(StalledCarriers.read(mounted)).as("still every carrier blocked").isPresent();
+        assertThat(StalledCarriers.proven(mounted)).isFalse();
+        // No owner named for the jar file's monitor (a platform thread's, say, that the dump left out).
+        String jarFile = "org.springframework.boot.loader.net.protocol.jar.UrlNestedJarFile@74f0ea28";
+        assertThat(dump.indexOf(jarFile)).as("owned before it is waited on").isLessThan(dump.indexOf("\"blockedOn\": \"" + jarFile));
+        Path unnamed = Files.writeString(dir.resolve("unnamed.json"), dump.replaceFirst(java.util.regex.Pattern.quote(jarFile), "java.lang.Object@0"));
+        assertThat(StalledCarriers.read(unnamed)).isPresent();
+        assertThat(StalledCarriers.proven(unnamed)).isFalse();
+    }
+
+    @Test
     void oneCarrierFreeIsNoDeadlock() throws Exception {
         String dump = Files.readString(fixture());
         int carrier = dump.indexOf("\"ForkJoinPool-1-worker-2\"");
         int state = dump.indexOf("\"BLOCKED\"", carrier);
         Path free = Files.writeString(dir.resolve("free.json"), dump.substring(0, state) + "\"WAITING\"" + dump.substring(state + "\"BLOCKED\"".length()));
         assertThat(StalledCarriers.read(free)).isEmpty();
+        assertThat(StalledCarriers.proven(free)).isFalse();
     }
 
     @Test
