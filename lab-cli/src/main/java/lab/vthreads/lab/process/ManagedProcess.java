@@ -17,7 +17,7 @@ public final class ManagedProcess {
 
     // Longer than the services' 30 s graceful shutdown phase (spring.lifecycle.timeout-per-shutdown-phase), so a request
     // in flight finishes before SIGKILL; the rest of the stack exits within seconds of SIGTERM.
-    private static final long GRACE_SECONDS = 40;
+    public static final long GRACE_SECONDS = 40;
 
     private final String name;
     private final Process process;

@@ -6,8 +6,10 @@ import lab.vthreads.lab.pinning.ThreadDumps;
 import lab.vthreads.lab.process.ManagedProcess;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -28,7 +30,8 @@ public final class DeadlockWatch {
 
     /**
      * @param pids the services' JVMs, by name; none to watch nothing (the load waited out as before)
-     * @param dir  where a dump that proves a deadlock is kept ({@code SERVICE-threads-watch-N.json})
+     * @param dir  where the watch's dumps are read, each deleted once read: the hang's own dumps, the ones the run keeps
+     *             and reports, are HangDumps', taken once the wait has ended
      */
     public DeadlockWatch(Map<String, Long> pids, Path dir) {
         this.pids = Map.copyOf(pids);
@@ -41,11 +44,11 @@ public final class DeadlockWatch {
         }
 
         /**
-         * @param stall          what the dump proved, by service
+         * @param services       those whose dump proved it
          * @param quietSeconds   how long nothing had been answered
          * @param answeredBefore the answers that came before
          */
-        record Deadlocked(Map<String, String> stall, long quietSeconds, long answeredBefore) implements Outcome {
+        record Deadlocked(List<String> services, long quietSeconds, long answeredBefore) implements Outcome {
         }
     }
 
@@ -66,30 +69,34 @@ public final class DeadlockWatch {
             if (published == null) continue;
             long now = System.currentTimeMillis();
             if (rule.at(now, published.answered()) != Rule.Step.LOOK) continue;
-            Map<String, String> stall = look(++looks);
-            if (rule.found(System.currentTimeMillis(), stall)) {
+            List<String> deadlocked = look(++looks);
+            if (rule.found(System.currentTimeMillis(), deadlocked)) {
                 load.stop(gatling);
-                return new Outcome.Deadlocked(stall, rule.quietSeconds(now), published.answered());
+                return new Outcome.Deadlocked(deadlocked, rule.quietSeconds(now), published.answered());
             }
         }
         return new Outcome.Exited(load.await(gatling, Math.max(1, (deadline - System.currentTimeMillis()) / 1000)));
     }
 
-    /** Each service's dump, and what it names where it proves a deadlock; empty where none does. */
-    private Map<String, String> look(int n) throws InterruptedException {
-        Map<String, String> stalled = new LinkedHashMap<>();
+    /** The services whose dump proves a deadlock; empty where none does. */
+    private List<String> look(int n) throws InterruptedException {
+        List<String> deadlocked = new ArrayList<>();
         for (Map.Entry<String, Long> service : pids.entrySet()) {
             Path file = dir.resolve(service.getKey() + "-threads-watch-" + n + ".json");
             try {
                 ThreadDumps.take(service.getValue(), file);
-                if (StalledCarriers.proven(file)) StalledCarriers.read(file).ifPresent(why -> stalled.put(service.getKey(), why));
-                // A look that proved nothing decided nothing: a slow start's looks are not kept.
-                else java.nio.file.Files.deleteIfExists(file);
+                if (StalledCarriers.proven(file)) deadlocked.add(service.getKey());
             } catch (IOException e) {
                 // A dump that can't be taken says nothing: the requests' own timeout still ends the wait.
+            } finally {
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException e) {
+                    // Left behind: a file in the run's folder, nothing more.
+                }
             }
         }
-        return stalled;
+        return deadlocked;
     }
 
     /** The watch's rule, apart from its clock and its dumps. */
@@ -118,8 +125,8 @@ public final class DeadlockWatch {
             return nowMs >= nextLookMs ? Step.LOOK : Step.WAIT;
         }
 
-        /** What a look at {@code nowMs} proved (service to its stall, empty for none): whether the wait ends here. */
-        boolean found(long nowMs, Map<String, String> proven) {
+        /** What a look at {@code nowMs} proved (the services deadlocked, none for none): whether the wait ends here. */
+        boolean found(long nowMs, List<String> proven) {
             if (!proven.isEmpty()) return true;
             // Nothing proven: a slow JVM, or an owner that will let go. Look again only after as long again.
             nextLookMs = nowMs + QUIET_MS;

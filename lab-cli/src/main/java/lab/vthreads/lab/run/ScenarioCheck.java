@@ -81,7 +81,7 @@ public final class ScenarioCheck {
                 case DeadlockWatch.Outcome.Deadlocked deadlocked -> {
                     return new Sent(new FirstRequests.Unanswered(String.format(java.util.Locale.ROOT, "no answer for %d s (%d answered before), and a "
                             + "thread dump of %s proved a deadlock, so the requests' %d s were not waited out", deadlocked.quietSeconds(),
-                            deadlocked.answeredBefore(), String.join(" and ", deadlocked.stall().keySet()), REQUEST_TIMEOUT.toSeconds())), null);
+                            deadlocked.answeredBefore(), String.join(" and ", deadlocked.services()), REQUEST_TIMEOUT.toSeconds())), null);
                 }
             }
         } catch (InterruptedException e) {

@@ -152,10 +152,11 @@ public final class RunningStack implements AutoCloseable {
 
     /** Stops the services (gateway first, or the user's application), leaving PostgreSQL and the CEP API up. */
     public synchronized void stopServices() {
-        stop(Component.APP);
-        stop(Component.GATEWAY);
-        stop(Component.PESSOA);
+        SERVICES.forEach(this::stop);
     }
+
+    /** The services, in the order they stop: the application or the gateway before what it calls. */
+    private static final List<Component> SERVICES = List.of(Component.APP, Component.GATEWAY, Component.PESSOA);
 
     /**
      * Services that hung, their threads already dumped: stopped at once, not asked to. A hung JVM's graceful shutdown
@@ -163,11 +164,7 @@ public final class RunningStack implements AutoCloseable {
      * deadlocked one may never get that far; the dump has kept what there was to see.
      */
     public synchronized void killServices() {
-        for (Component component : List.of(Component.APP, Component.GATEWAY, Component.PESSOA)) {
-            ManagedProcess process = processes.remove(component);
-            if (process != null) process.stop(0);
-            rows.remove(component);
-        }
+        SERVICES.forEach(component -> stop(component, 0));
     }
 
     /** Starts one component again, as it was configured: for fault experiments and for a supervisor's restarts. */
@@ -203,9 +200,13 @@ public final class RunningStack implements AutoCloseable {
 
     /** Stops one component by its PID (SIGTERM, then SIGKILL after a grace period); the others keep running. */
     public synchronized void stop(Component component) {
+        stop(component, ManagedProcess.GRACE_SECONDS);
+    }
+
+    private void stop(Component component, long graceSeconds) {
         ManagedProcess process = processes.remove(component);
         if (process != null) {
-            process.stop();
+            process.stop(graceSeconds);
         }
         rows.remove(component);
     }
