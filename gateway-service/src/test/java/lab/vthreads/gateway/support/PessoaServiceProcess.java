@@ -60,7 +60,9 @@ public final class PessoaServiceProcess implements AutoCloseable {
         int port = ListenPorts.next();
         int managementPort = ListenPorts.next();
         try {
-            Path log = Files.createTempFile(name + "-", ".log");
+            // In the module's build folder, where the test reports are, and gone with it: not one more file in /tmp per test.
+            Path logs = Files.createDirectories(Path.of("target", "service-logs"));
+            Path log = Files.createTempFile(logs, name + "-", ".log");
             List<String> command = new java.util.ArrayList<>(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar", jar.toString()));
             command.addAll(arguments);

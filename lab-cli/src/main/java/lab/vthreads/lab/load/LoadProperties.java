@@ -35,6 +35,11 @@ public final class LoadProperties {
         return load;
     }
 
+    /** Where the load goes: the system under test's front door. */
+    public String baseUrl() {
+        return properties.get("baseUrl");
+    }
+
     /** The closed workload's users; null for an open one. */
     public Integer users() {
         String users = properties.get("users");

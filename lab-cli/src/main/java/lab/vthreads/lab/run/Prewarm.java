@@ -5,13 +5,12 @@ import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.load.LoadCounts;
 import lab.vthreads.lab.load.LoadProperties;
 import lab.vthreads.lab.metrics.ActuatorLinks;
-import lab.vthreads.lab.metrics.PrometheusScrape;
+import lab.vthreads.lab.metrics.ServerSockets;
 import lab.vthreads.lab.metrics.SystemStats;
 import lab.vthreads.lab.process.ManagedProcess;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -86,14 +85,6 @@ public final class Prewarm {
         }
     }
 
-    /**
-     * The most the prewarm's requests may take to finish after its load generator stopped. The drain ends sooner, once
-     * none is in flight or none has finished for three seconds; a cap is for a service that keeps finishing requests
-     * and never goes idle. Where the prewarm's users queue for a bound (a pool held through the lookups), a thousand
-     * requests in flight finish one after another at that bound's throughput, users ÷ bound seconds, and every one that
-     * finished during the first cell would count in it: its row in the nothing-lost check, its CPU and connection.
-     */
-    private static final int DRAIN_SECONDS = 300;
 
 
     private final LoadGenerators load;
@@ -152,7 +143,7 @@ public final class Prewarm {
         } finally {
             load.stop(gatling);
         }
-        drain(managements.values());
+        new Drain(ServerSockets.SYSTEM, progress).await(properties.baseUrl(), managements.values());
         return prewarmed;
     }
 
@@ -245,38 +236,6 @@ public final class Prewarm {
         } catch (java.io.IOException e) {
             progress.note("prewarm: its trace could not be written to " + file + ": " + e.getMessage());
         }
-    }
-
-    /**
-     * Waits until no service has had a request in flight (Micrometer's {@code http.server.requests.active}) for two
-     * readings a second apart or, where that is not published, until their request counts stop growing for three seconds.
-     */
-    private void drain(Collection<String> managements) {
-        double lastCount = -1;
-        int still = 0, idle = 0;
-        for (int i = 0; i < DRAIN_SECONDS; i++) {
-            double active = 0, count = 0;
-            boolean activeKnown = true;
-            for (String url : managements) {
-                PrometheusScrape scrape = PrometheusScrape.of(url, List.of("http_server_requests_active_seconds", "http_server_requests_seconds"));
-                // A long task timer: "_active_count", or "_gcount" where it publishes a histogram (percentiles-histogram).
-                double a = scrape.sum("http_server_requests_active_seconds_gcount");
-                if (Double.isNaN(a)) a = scrape.sum("http_server_requests_active_seconds_active_count");
-                if (Double.isNaN(a)) activeKnown = false; else active += a;
-                // The API's requests only: the scrapes of the management port count too, once a second, and on WebFlux the
-                // scrape in progress is itself an active request, so neither figure would ever settle with them.
-                double c = scrape.sum("http_server_requests_seconds_count", Sampler.API);
-                count += Double.isNaN(c) ? 0 : c;
-            }
-            // Twice in a row: a request the load generator had sent before it stopped may still sit in a socket's buffer.
-            idle = activeKnown && active == 0 ? idle + 1 : 0;
-            if (idle >= 2) return;
-            still = count == lastCount ? still + 1 : 0;
-            if (still >= 3) return;
-            lastCount = count;
-            sleep(1000);
-        }
-        progress.note("prewarm: requests still finishing " + DRAIN_SECONDS + " s after its load stopped; measuring anyway");
     }
 
     private static void sleep(long millis) {
