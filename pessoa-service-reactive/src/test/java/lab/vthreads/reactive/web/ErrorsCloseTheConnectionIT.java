@@ -7,8 +7,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,6 +38,42 @@ class ErrorsCloseTheConnectionIT {
 
         assertThat(reply.status()).isEqualTo(415);
         assertThat(reply.header("Connection")).isEqualTo("close");
+    }
+
+    /**
+     * The gateway streams a form body chunked, and a 415 is decided from the headers alone: the server reads the body
+     * it refuses before it answers and closes, as Tomcat does, so that a client still sending it reads the answer
+     * instead of failing on a connection reset under it.
+     */
+    @Test
+    void aBodyStillArrivingWhenTheErrorIsDecidedIsReadBeforeTheConnectionCloses() throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(15_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST /v1/pessoas HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            // Time for the server to decide its 415 from the headers, as it does while the gateway is still re-encoding the form.
+            Thread.sleep(500);
+            byte[] chunk = ("nome=" + "A".repeat(4091)).getBytes(StandardCharsets.US_ASCII);
+            for (int i = 0; i < 64; i++) {
+                out.write((Integer.toHexString(chunk.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.write(chunk);
+                out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+            }
+            out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+
+            String answer = statusLine(socket.getInputStream());
+
+            assertThat(answer).startsWith("HTTP/1.1 415");
+        }
+    }
+
+    private static String statusLine(InputStream in) throws java.io.IOException {
+        StringBuilder line = new StringBuilder();
+        for (int c = in.read(); c >= 0 && c != '\n'; c = in.read()) line.append((char) c);
+        return line.toString().trim();
     }
 
     @Test
