@@ -55,7 +55,7 @@ public final class ReadmeVerdict {
         StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "`%s`, started %s: %d cores, %.0f GiB, JDK %s; %s%s.%n%n", runName, day,
                 e.cores(), e.memoryMb() / 1024.0, e.jdk(), cpus, bound));
         List<String> header = List.of("users", "platform (req/s)", "virtual (req/s)", "virtual ÷ platform", "model", "A/A spread", "against the noise",
-                "every window steady", "p95 platform / virtual", "bound: platform / virtual");
+                "every window steady", "every prewarm settled", "p95 platform / virtual", "bound: platform / virtual");
         List<List<String>> rows = new ArrayList<>();
         for (Verdict.Level level : summary.verdict().levels()) {
             Summary.Row platform = row(summary, level, ThreadMode.PLATFORM), virtual = row(summary, level, ThreadMode.VIRTUAL);
@@ -67,10 +67,29 @@ public final class ReadmeVerdict {
                     level.aaSpread() == null || !Objects.equals(level.aaUsers(), level.users()) ? "–" : String.format(Locale.ROOT, "±%.1f%%", level.aaSpread() * 100),
                     noise(level),
                     level.steady() == null ? "not recorded" : level.steady() ? "yes" : "**no**",
+                    prewarms(results, level),
                     millis(platform) + " / " + millis(virtual),
                     level.platformBound() + " / " + level.virtualBound()));
         }
         return s.append(SummaryMarkdown.markdown(new ReportTables.Table(null, null, header, rows))).toString();
+    }
+
+    /** "yes", "**no**" with the modes whose pair reached a cap (and which stage), or "none ran" where no cell was prewarmed. */
+    private static String prewarms(ExperimentResults results, Verdict.Level level) {
+        List<String> unsettled = new ArrayList<>();
+        boolean any = false;
+        for (ExperimentResults.CellResult cell : results.cells()) {
+            if (cell.users() != level.users() || !Objects.equals(cell.variant(), level.variant())) continue;
+            for (ExperimentResults.RepeatResult r : cell.repeats()) {
+                ExperimentResults.Prewarmed prewarm = r.context().prewarm();
+                any |= prewarm != null;
+                String stage = Verdict.unsettledStage(prewarm);
+                String named = cell.mode().name().toLowerCase(Locale.ROOT) + stage;
+                if (stage != null && !unsettled.contains(named)) unsettled.add(named);
+            }
+        }
+        if (!any) return "none ran";
+        return unsettled.isEmpty() ? "yes" : "**no**: " + String.join("; ", unsettled);
     }
 
     private static Summary.Row row(Summary summary, Verdict.Level level, ThreadMode mode) {

@@ -31,7 +31,8 @@ class ReadmeVerdictTest {
 
         assertThat(block).startsWith("`20261121-100000-fixture`, started 2026-11-21: 2 cores, 23 GiB, JDK 25.0.1 (Eclipse Adoptium); not partitioned");
         // 400 ÷ 50 = 8.00, beyond a ±2.0% A/A spread from one run by more than 20%: bold, and the model's own ratio beside it
-        assertThat(block).contains(String.format(java.util.Locale.ROOT, "| 200 | 50.0 | 400.0 | **8.00×** | %.2f× | ±2.0%% | beyond it | yes |",
+        // the fixture's runs had no prewarm: said so, not "yes"
+        assertThat(block).contains(String.format(java.util.Locale.ROOT, "| 200 | 50.0 | 400.0 | **8.00×** | %.2f× | ±2.0%% | beyond it | yes | none ran |",
                 top.predictedRatio()));
         assertThat(block).contains("| Tomcat threads / users (closed workload) |");
         // 20 users: no copy of its own, one run: no noise floor, and no A/A figure borrowed from another level

@@ -84,6 +84,24 @@ class VerdictTest {
                 .anySatisfy(l -> assertThat(l).startsWith("**Not settled**").contains("virtual-200u r1"));
     }
 
+    /** A pair whose first stage settled and whose second, with the CEP latency, reached its short cap is named too, with its stage. */
+    @Test
+    void aSecondPrewarmStageAtItsCapIsNamedWithItsStage() {
+        ExperimentResults.Prewarmed firstSettledThenCapped = new ExperimentResults.Prewarmed(81, true, Map.of("pessoa-service", 0.02), 200, 650.0, 0.01)
+                .followedBy(new ExperimentResults.Prewarmed(45, false, Map.of("pessoa-service", 0.01), 200, 270.0, -0.01));
+        ExperimentResults results = experiment(List.of(
+                cell(ThreadMode.PLATFORM, 200, false, run(1, 50, 0.01, true)
+                        .withPrewarm(new ExperimentResults.Prewarmed(80, true, Map.of("pessoa-service", 0.02), 200, 60.0, 0.0)
+                                .followedBy(new ExperimentResults.Prewarmed(27, true, Map.of("pessoa-service", 0.01), 200, 56.0, 0.0)))),
+                cell(ThreadMode.VIRTUAL, 200, false, run(1, 400, 0.01, false).withPrewarm(firstSettledThenCapped))), true);
+
+        Verdict verdict = Summary.of(results).verdict();
+
+        assertThat(verdict.unsettled()).containsExactly("virtual-200u r1, with the CEP latency");
+        assertThat(verdict.lines()).anySatisfy(l -> assertThat(l).startsWith("**Not settled**").contains("virtual-200u r1, with the CEP latency"));
+        assertThat(ReadmeVerdict.block("run", results, Summary.of(results))).contains("| **no**: virtual, with the CEP latency |");
+    }
+
     @Test
     void resultsJsonCarriesTheVerdictAndEachCellsPredictionAndStillReadsBack(@TempDir Path dir) throws Exception {
         ExperimentResults results = experiment(List.of(
