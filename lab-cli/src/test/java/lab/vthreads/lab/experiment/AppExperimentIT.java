@@ -198,9 +198,11 @@ class AppExperimentIT {
         }
         assertThat(progress.toString()).containsOnlyOnce("signals: app's compile time from its JVM's own performance counters")
                 .contains("/actuator: 200, metric endpoints [metrics]")
-                // Its sixteen users never think, so requests were in flight when the prewarm's load stopped: waited out
-                // from the kernel's sockets, with no Prometheus endpoint to count them.
-                .containsPattern("prewarm: \\d+ of its requests still in flight when its load stopped, done [0-9.]+ s later");
+                // The requests its prewarm left in flight were read from the kernel's sockets on its port, which it listens on
+                // in this machine's tables, not from a Prometheus endpoint it does not have. How many were still there
+                // once the load generator had exited is the machine's timing (its 100 ms requests are often all done):
+                // DrainTest holds a request open to show the drain waiting for it.
+                .doesNotContain("no server listens on port");
         ExperimentResults.RepeatResult run = results.cells().getFirst().repeats().getFirst();
         assertThat(run.client().ko()).as(run.client().koReasons().toString()).isZero();
         ExperimentResults.Prewarmed prewarm = run.context().prewarm();
