@@ -84,7 +84,7 @@ public final class ReadmeVerdict {
                 ExperimentResults.Prewarmed prewarm = r.context().prewarm();
                 any |= prewarm != null;
                 String stage = Verdict.unsettledStage(prewarm);
-                String named = cell.mode().name().toLowerCase(Locale.ROOT) + stage;
+                String named = cell.mode().label() + stage;
                 if (stage != null && !unsettled.contains(named)) unsettled.add(named);
             }
         }

@@ -7,6 +7,7 @@ import lab.vthreads.lab.progress.Progress;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalInt;
 
 /**
  * The requests a stopped load generator left in flight, waited out before anything else starts: a prewarm's load
@@ -44,7 +45,8 @@ final class Drain {
      */
     void await(String baseUrl, Collection<String> managements) {
         int port = java.net.URI.create(baseUrl).getPort();
-        if (sockets.closeWaiting(port).isEmpty()) {
+        OptionalInt reading = sockets.closeWaiting(port);
+        if (reading.isEmpty()) {
             progress.noteOnce("signals: no server listens on port " + port + " in this machine's socket tables (/proc/net/tcp); the requests in "
                     + "flight after a prewarm's load stopped are read from Actuator's active requests where the services publish them");
             awaitByActuator(managements);
@@ -53,7 +55,8 @@ final class Drain {
         long start = System.nanoTime();
         int most = 0, idle = 0;
         for (int i = 0; i < MAX_SECONDS * 2; i++) {
-            int waiting = sockets.closeWaiting(port).orElse(0);
+            if (i > 0) reading = sockets.closeWaiting(port);
+            int waiting = reading.orElse(0);
             most = Math.max(most, waiting);
             idle = waiting == 0 ? idle + 1 : 0;
             if (idle >= 2) {

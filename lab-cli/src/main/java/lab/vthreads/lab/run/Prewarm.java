@@ -85,8 +85,6 @@ public final class Prewarm {
         }
     }
 
-
-
     private final LoadGenerators load;
     private final Progress progress;
 
