@@ -4,22 +4,19 @@ import com.github.tomakehurst.wiremock.client.HttpAdminClient;
 import lab.vthreads.infra.cep.CepFaultInjection;
 import lab.vthreads.infra.cep.CepLatencySwitch;
 import lab.vthreads.infra.cep.ConnectionRefusalsApi;
-import lab.vthreads.lab.process.HealthCheck;
+import lab.vthreads.lab.load.LoadStart;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.stack.RunProcesses;
 import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.StackSettings.Component;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Injects a preset's faults into one measured run, on a thread of its own, at their seconds into the hold window,
@@ -29,7 +26,6 @@ import java.util.regex.Pattern;
  */
 public final class FaultInjector {
 
-    private static final Pattern LOAD_STARTED = Pattern.compile("Lab load started at epoch ms (\\d+)");
     private static final Duration LOAD_START_WAIT = Duration.ofMinutes(3);
 
     private final RunningStack stack;
@@ -106,14 +102,9 @@ public final class FaultInjector {
     }
 
     private long awaitLoadStart(ManagedProcess loadGenerator) {
-        HealthCheck.awaitLogLine(loadGenerator, "Lab load started at epoch ms", LOAD_START_WAIT);
-        try {
-            Matcher m = LOAD_STARTED.matcher(loadGenerator.logSinceStart());
-            if (m.find()) return Long.parseLong(m.group(1));
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read the load generator's log: " + e.getMessage(), e);
-        }
-        throw new IllegalStateException("the load generator's log has no load start time");
+        return LoadStart.await(loadGenerator, LOAD_START_WAIT).orElseThrow(() -> new IllegalStateException(loadGenerator.isAlive()
+                ? "the load generator's load did not start within " + LOAD_START_WAIT.toMinutes() + " min"
+                : "the load generator ended before its load started"));
     }
 
     private FaultEvent inject(Fault fault) throws InterruptedException {

@@ -4,12 +4,14 @@ import lab.vthreads.lab.progress.Progress;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.load.LoadCounts;
 import lab.vthreads.lab.load.LoadProperties;
+import lab.vthreads.lab.load.LoadStart;
 import lab.vthreads.lab.metrics.ActuatorLinks;
 import lab.vthreads.lab.metrics.ServerSockets;
 import lab.vthreads.lab.metrics.SystemStats;
 import lab.vthreads.lab.process.ManagedProcess;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,6 +54,9 @@ public final class Prewarm {
     public static final double SETTLED_SHARE = SETTLED_PERCENT / 100.0;
 
     static final int WINDOW_SECONDS = 10;
+
+    /** How long a load generator's JVM may take to start its load: many times its start on a busy machine. */
+    private static final Duration LOAD_START_WAIT = Duration.ofMinutes(2);
 
     /**
      * Settled throughput: the last window's within this share of the one before, the hold window's steadiness rule
@@ -96,7 +101,7 @@ public final class Prewarm {
     /**
      * @param properties  the load (users, client, CEPs), without its profile: the prewarm sets it
      * @param managements each service's management base URL, by name
-     * @param maxSeconds  the cap, from the load generator's start
+     * @param maxSeconds  the cap, in seconds of load
      */
     public ExperimentResults.Prewarmed run(LoadProperties properties, Map<String, String> managements, int maxSeconds, Path dir) {
         return run(properties, managements, Map.of(), maxSeconds, dir, Rule.FIRST, () -> { });
@@ -129,11 +134,14 @@ public final class Prewarm {
     public List<ExperimentResults.Prewarmed> run(LoadProperties properties, Map<String, String> managements, Map<String, ManagedProcess> processes,
                                                  Path dir, List<Stage> stages) {
         Rule first = stages.getFirst().rule();
-        int total = stages.stream().mapToInt(Stage::maxSeconds).sum();
+        // The stages' readings each take a moment past their seconds: the load outlasts their caps by a window, and is
+        // stopped by its PID once they end.
+        int total = stages.stream().mapToInt(Stage::maxSeconds).sum() + WINDOW_SECONDS;
         ManagedProcess gatling = load.startUnmeasured(properties.profile(first.rampSeconds(), Math.max(1, total - first.rampSeconds()), 0).warmup(0),
                 dir.resolve(first.name()), dir.resolve(first.name() + ".log"));
         List<ExperimentResults.Prewarmed> prewarmed = new ArrayList<>();
         try {
+            awaitTheLoad(gatling, first.name());
             for (Stage stage : stages) {
                 stage.atStart().run();
                 prewarmed.add(stage(gatling, properties, managements, processes, dir, stage));
@@ -143,6 +151,17 @@ public final class Prewarm {
         }
         new Drain(ServerSockets.SYSTEM, progress).await(properties.baseUrl(), managements.values());
         return prewarmed;
+    }
+
+    /**
+     * A stage's seconds are seconds of load: its cap, its ramp and the windows its rule compares count from the load's
+     * start, not from its load generator's, whose JVM can take most of a short cap to start on a busy machine and
+     * then leave the stage's windows holding its ramp. A load generator that ends first leaves its stages nothing to read.
+     */
+    private void awaitTheLoad(ManagedProcess gatling, String name) {
+        if (LoadStart.await(gatling, LOAD_START_WAIT).isEmpty() && gatling.isAlive() && !Thread.currentThread().isInterrupted()) {
+            progress.note(name + ": its load generator's load had not started " + LOAD_START_WAIT.toSeconds() + " s after its JVM did; its seconds count from now");
+        }
     }
 
     private ExperimentResults.Prewarmed stage(ManagedProcess gatling, LoadProperties properties, Map<String, String> managements,
