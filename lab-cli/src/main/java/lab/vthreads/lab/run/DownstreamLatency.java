@@ -33,13 +33,51 @@ public final class DownstreamLatency {
     /** The cells' latency. */
     public void forCells() {
         if (admin == null) return;
-        if (userStubs) CepLatencySwitch.applyToAll(admin, cells);
-        else CepLatencySwitch.apply(admin, cells);
+        if (userStubs) switching(() -> CepLatencySwitch.applyToAll(admin, cells));
+        else switching(() -> CepLatencySwitch.apply(admin, cells));
     }
 
     /** None for the first prewarm, on the lab's CEP API only. */
     public void offForPrewarm() {
-        if (admin != null && !userStubs) CepLatencySwitch.apply(admin, new CepLatency.None());
+        if (admin != null && !userStubs) switching(() -> CepLatencySwitch.apply(admin, new CepLatency.None()));
+    }
+
+    /**
+     * A switch asked again once when the mock's admin API closed the connection without an answer: the switch reads
+     * the stubs and writes each one's latency, so asking twice sets what asking once does, and one lost answer would
+     * otherwise cost a calibration or a pair of JVMs its run. WireMock's admin client opens a connection per request,
+     * so the second asks on a new one. Anything else, or a second failure, is the run's.
+     */
+    static void switching(Runnable change) {
+        try {
+            change.run();
+        } catch (Exception e) {
+            if (!lostConnection(e)) throw e;
+            sleep();
+            try {
+                change.run();
+            } catch (Exception again) {
+                again.addSuppressed(e);
+                throw again;
+            }
+        }
+    }
+
+    /** WireMock's client throws its I/O exceptions unchecked, as they are or wrapped. */
+    static boolean lostConnection(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof java.io.IOException) return true;
+        }
+        return false;
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(500);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while switching the downstream latency", e);
+        }
     }
 
     /** What the progress line says of the prewarm's latency. */
