@@ -88,7 +88,18 @@ public enum Factor {
             text("--launch", "jar|extracted|aot|aot-traffic", "how the services' jars start: jar (java -jar, Spring Boot's nested-jar loader), extracted "
                     + "(-Djarmode=tools extract, plain jars on the class path), aot (extracted, from an AOT cache trained on the start-up) or "
                     + "aot-traffic (extracted, from an AOT cache trained on the run's own flows: their classes and method profiles) "
-                    + "(default: aot for the lab's own services, jar for --app)"));
+                    + "(default: aot for the lab's own services, jar for --app)")),
+    // Where a cold start's first requests all wait on the servlet that the first of them makes (StandardWrapper.allocate
+    // in a deadlocked dump), made at the start instead: a start-up check's variants measure whether that prevents the hang.
+    DISPATCHER_ON_STARTUP("dispatcherOnStartup", Route.SPRING_PROPERTY, "spring.mvc.servlet.load-on-startup", true, false,
+            f -> Boolean.TRUE.equals(f.dispatcherOnStartup()) ? true : null, Factor.GATEWAY_ONLY,
+            flag("--dispatcher-on-startup", "Spring MVC's DispatcherServlet made as the services start (spring.mvc.servlet.load-on-startup=1), "
+                    + "not by their first request (default: Spring's, by the first request)")) {
+        @Override
+        public String propertyValue(Factors factors) {
+            return asked(factors) == null ? null : "1";
+        }
+    };
 
     /**
      * How a factor reads on the command line ({@link lab.vthreads.lab.cli.FactorOptions} adds one option per row).

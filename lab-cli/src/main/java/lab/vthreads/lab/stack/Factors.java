@@ -44,6 +44,9 @@ import java.util.Map;
  *                             own (high enough that the lab's scenarios never wait for one)
  * @param launch               how the services' jars start ({@link Launch}): {@code jar}, {@code extracted} or {@code aot};
  *                             null: the lab's own services from an AOT cache, a user's application as a jar
+ * @param dispatcherOnStartup  Spring MVC's DispatcherServlet made at the start ({@code spring.mvc.servlet.load-on-startup=1})
+ *                             rather than by the first request, which the first requests then wait for together; null:
+ *                             the service's own (Spring's: by the first request)
  */
 public record Factors(
         Integer tomcatThreads,
@@ -61,7 +64,8 @@ public record Factors(
         Integer carriers,
         Boolean observeThreads,
         Integer cepMaxConnections,
-        String launch) {
+        String launch,
+        Boolean dispatcherOnStartup) {
 
     // Before NONE: the builder that makes it reads them.
     private static final List<RecordComponent> COMPONENTS = List.of(Factors.class.getRecordComponents());
@@ -158,6 +162,7 @@ public record Factors(
         public Builder observeThreads(Boolean v) { return set("observeThreads", v); }
         public Builder cepMaxConnections(Integer v) { return set("cepMaxConnections", v); }
         public Builder launch(String v) { return set("launch", v); }
+        public Builder dispatcherOnStartup(Boolean v) { return set("dispatcherOnStartup", v); }
 
         /** A factor by its key ({@link Factor#key()}), as the command line's options give them. */
         public Builder set(String key, Object value) {

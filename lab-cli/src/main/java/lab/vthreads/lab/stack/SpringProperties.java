@@ -26,6 +26,7 @@ final class SpringProperties {
     private static Map<String, String> common(StackSettings settings, int port, int managementPort, boolean virtualThreads) {
         Map<String, String> properties = listening(settings, port, managementPort, virtualThreads);
         putIfSet(properties, "server.tomcat.threads.max", settings.factors().tomcatThreads());
+        putIfSet(properties, Factor.DISPATCHER_ON_STARTUP.target(), Factor.DISPATCHER_ON_STARTUP.propertyValue(settings.factors()));
         return properties;
     }
 
@@ -130,7 +131,7 @@ final class SpringProperties {
         return arguments;
     }
 
-    private static void putIfSet(Map<String, String> properties, String name, Integer value) {
+    private static void putIfSet(Map<String, String> properties, String name, Object value) {
         if (value != null) properties.put(name, value.toString());
     }
 }
