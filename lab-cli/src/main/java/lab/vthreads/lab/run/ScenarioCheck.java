@@ -98,6 +98,8 @@ public final class ScenarioCheck {
         try {
             results = JsonMapper.builder().build().readTree(resultsFile.toFile());
         } catch (JacksonException e) {
+            // A load generator stopped with the experiment writes none: the stop is the reason, not the scenario.
+            load.requireNotAborted();
             throw new StartFailure("the scenario's check against the application wrote no results (load generator exit " + exit + "); see " + log);
         }
         long slowest = Math.max(results.path("okLatencyMs").path("max").asLong(-1), results.path("koLatencyMs").path("max").asLong(-1));
