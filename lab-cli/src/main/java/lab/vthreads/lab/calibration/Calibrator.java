@@ -233,6 +233,7 @@ public final class Calibrator {
     private Calibration.Probe probe() throws Exception {
         CalibrationRun.Measured probe = measure("probe", closed(1));
         if (probe.client().ok() == 0) {
+            load.requireNotAborted();
             throw new IllegalStateException("the single-user probe had no successful request (" + probe.client().koReasons() + ")");
         }
         Calibration.Run run = probe.run();
