@@ -1,6 +1,7 @@
 package lab.vthreads.gatling;
 
 import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Session;
@@ -15,6 +16,7 @@ import lab.vthreads.scenario.Template;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -67,15 +69,30 @@ public class ScenarioSimulation extends LabSimulation {
         // Gatling's switch needs two cases at least: a single flow is run as it is.
         ChainBuilder pick = flows.size() == 1 ? flow(flows.getFirst()) : doSwitch("#{" + ScenarioUsers.FLOW + "}").on(IntStream.range(0, flows.size())
                 .mapToObj(i -> onCase(i).then(flow(flows.get(i)))).toList());
-        ScenarioBuilder run = scenario(scenario.file().getFileName().toString()).feed(Stream.generate(() -> {
+        Iterator<Map<String, Object>> feeder = Stream.generate(() -> {
             Map<String, Object> user = users.next();
             if (check) user.put(ScenarioUsers.FLOW, checked.getAndIncrement() % flows.size());
             return user;
-        }).iterator()).exec(pick);
+        }).iterator();
+        String name = scenario.file().getFileName().toString();
+        ScenarioBuilder run = scenario(name).feed(feeder).exec(pick);
 
-        // Injection and assertions come from the parameters (see LoadParameters); the check is its users at once, the flows in turn.
+        // Injection and assertions come from the parameters (see LoadParameters); the check is its users at once, the
+        // flows in turn, or one user per flow, each after the one before has finished.
         int checkUsers = Math.max(flows.size(), Integer.getInteger(CHECK_USERS, 1));
-        setUp(check ? run.injectOpen(atOnceUsers(checkUsers)) : inject(run)).protocols(protocol()).assertions(assertions());
+        PopulationBuilder population = !check ? inject(run) : Boolean.getBoolean(CHECK_IN_TURN) ? oneAfterAnother(name, feeder, flows)
+                : run.injectOpen(atOnceUsers(checkUsers));
+        setUp(population).protocols(protocol()).assertions(assertions());
+    }
+
+    /** One user per flow, each started when the one before has finished: one first request at a time. */
+    private PopulationBuilder oneAfterAnother(String name, Iterator<Map<String, Object>> feeder, List<Flow> flows) {
+        PopulationBuilder chain = null;
+        for (int i = flows.size() - 1; i >= 0; i--) {
+            PopulationBuilder one = scenario(name + " flow " + (i + 1)).feed(feeder).exec(flow(flows.get(i))).injectOpen(atOnceUsers(1));
+            chain = chain == null ? one : one.andThen(chain);
+        }
+        return chain;
     }
 
     /**
@@ -90,6 +107,13 @@ public class ScenarioSimulation extends LabSimulation {
      * deadlock one.
      */
     public static final String CHECK_USERS = "scenarioCheckUsers";
+
+    /**
+     * {@code -DscenarioCheckInTurn=true} with the check: the flows one after the other, one user each, the next started
+     * when the one before has finished, so that a cold JVM meets one first request at a time (the lab's
+     * {@code --first-pass in-turn}).
+     */
+    public static final String CHECK_IN_TURN = "scenarioCheckInTurn";
 
     @Override
     protected boolean countsStoredPeople() {

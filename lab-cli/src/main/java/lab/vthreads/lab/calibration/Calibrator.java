@@ -17,6 +17,7 @@ import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.stack.Factors;
+import lab.vthreads.lab.stack.FirstPass;
 import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.SystemUnderTest;
 import lab.vthreads.lab.stack.StackSettings;
@@ -71,11 +72,7 @@ public final class Calibrator {
     private final DownstreamLatency latency;
     private DatabaseSnapshot snapshot;
     private final int cellUsers;
-
-    public Calibrator(RunningStack stack, StackSettings base, Cell cell, LoadGenerators load, Progress progress, Path resultsDirectory, Path home, int seconds,
-               Partition partition) {
-        this(stack, base, cell, load, progress, resultsDirectory, home, seconds, partition, 0, null, 0);
-    }
+    private final Path flows;
 
     /**
      * @param cell           the calibrated cell: its mode and factors, every limit but the CPU lifted
@@ -85,9 +82,10 @@ public final class Calibrator {
      *                       own tables are emptied instead (or, for an application with its own database, nothing)
      * @param cellUsers      the users of the cells it predicts, the fewest its saturation run may have; 0 where they are not
      *                       known yet ({@code --scale}'s sizing calibration)
+     * @param flows          the scenario file whose flows its fresh services' first pass sends
      */
     public Calibrator(RunningStack stack, StackSettings base, Cell cell, LoadGenerators load, Progress progress, Path resultsDirectory, Path home, int seconds,
-               Partition partition, int prewarmSeconds, DatabaseSnapshot snapshot, int cellUsers) {
+               Partition partition, int prewarmSeconds, DatabaseSnapshot snapshot, int cellUsers, Path flows) {
         this.stack = stack;
         SystemUnderTest system = base.with(cell.mode(), cell.factors(), resultsDirectory).system();
         this.directory = resultsDirectory.resolve(system.calibrationFolder());
@@ -105,6 +103,7 @@ public final class Calibrator {
         this.latency = DownstreamLatency.of(settings);
         this.snapshot = snapshot;
         this.cellUsers = cellUsers;
+        this.flows = flows;
     }
 
     /**
@@ -143,9 +142,10 @@ public final class Calibrator {
         stack.startServices(settings);
         try {
             if (snapshot == null) snapshot = DatabaseSnapshot.ofApplication(settings, progress);
-            // One user first, as on every pair of cells (PairOfJvms): fresh JVMs load their classes one request at a time.
-            if (settings.system().checksScenarioFirst()) {
-                String failure = ScenarioCheck.run(load, endpoints, cepsCsv, directory, progress,
+            // The first pass, as on every pair of cells (PairOfJvms): fresh JVMs load their classes a few requests at a time.
+            FirstPass pass = settings.firstPass();
+            if (pass.sends()) {
+                String failure = ScenarioCheck.run(load, pass, flows, endpoints, cepsCsv, directory, progress,
                         RunProcesses.of(stack.processes()).servicePids()).failure();
                 if (failure != null) throw new IllegalStateException("the fresh services' first requests failed: " + failure);
             }

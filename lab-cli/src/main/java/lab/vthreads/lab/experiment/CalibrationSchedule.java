@@ -215,7 +215,7 @@ final class CalibrationSchedule {
         // --scale's first calibration sizes the cells: their users are not known yet
         int cellUsers = sizesCells() && host == null ? 0 : calibrated.users();
         return new Calibrator(stack, base, calibrated, load, progress, options.resultsDirectory(), options.home(), options.calibrationSeconds(),
-                partition, preset.prewarmSeconds(), snapshot, cellUsers);
+                partition, preset.prewarmSeconds(), snapshot, cellUsers, options.flows());
     }
 
     /**

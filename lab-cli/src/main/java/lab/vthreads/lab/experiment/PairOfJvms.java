@@ -15,6 +15,7 @@ import lab.vthreads.lab.run.MeasuredRun;
 import lab.vthreads.lab.run.PrewarmCompilers;
 import lab.vthreads.lab.run.ScenarioCheck;
 import lab.vthreads.lab.stack.Endpoints;
+import lab.vthreads.lab.stack.FirstPass;
 import lab.vthreads.lab.stack.RunProcesses;
 import lab.vthreads.lab.faults.FaultInjector;
 import lab.vthreads.lab.isolation.Isolation;
@@ -120,17 +121,21 @@ final class PairOfJvms {
             if (group.cells().size() > 1) progress.note("services for " + String.join(", ", group.order()) + ", in that order");
             stack.exposures().forEach((service, where) -> progress.noteOnce("Warning: " + service + " " + where));
             DatabaseSnapshot snapshot = DatabaseSnapshot.ofApplication(settings, progress);
-            // A user's application, on every pair, before the prewarm's users: each flow once by one user. It finds a
-            // scenario the application does not serve, and it loads the classes those requests need one request at a
-            // time, since a cold virtual-thread JVM handed all its users at once can deadlock there (every carrier pinned
-            // in class loading, blocked on a lock that an unmounted virtual thread holds; findings). That pass can hang
-            // too: then the hang is this mode's result, not the scenario's fault (ColdStarts). What it writes goes with
-            // the snapshot's restore before the first cell.
-            if (settings.system().checksScenarioFirst()) {
+            // The first pass, before the prewarm's users (a user's application's, unless --first-pass says otherwise):
+            // each flow once. It finds a scenario the application does not serve, and it loads the classes those
+            // requests need a few requests at a time, since a cold virtual-thread JVM handed all its users at once can
+            // deadlock there (every carrier pinned in class loading, blocked on a lock that an unmounted virtual thread
+            // holds; findings). That pass can hang too: then the hang is this mode's result, not the scenario's fault
+            // (ColdStarts). What it writes goes with the snapshot's restore before the first cell.
+            FirstPass pass = settings.firstPass();
+            if (!pass.sends() && settings.system().firstPass().sends()) {
+                progress.noteOnce("first pass: none (--first-pass none): the scenario is not tried against the application before its prewarm");
+            }
+            if (pass.sends()) {
                 Map<String, Long> pids = RunProcesses.of(stack.processes()).servicePids();
                 ExperimentResults.ColdStart failed = clock.time(Stage.SCENARIO_CHECK, () -> tally.judged.judge(
-                        ScenarioCheck.run(load, Endpoints.of(settings), options.home().resolve("wiremock/ceps.csv"), stackDir, progress, pids), repeat,
-                        pids, first.id() + ", repeat " + repeat, stackDir, options.resultsDirectory(), progress));
+                        ScenarioCheck.run(load, pass, options.flows(), Endpoints.of(settings), options.home().resolve("wiremock/ceps.csv"), stackDir,
+                                progress, pids), repeat, pids, first.id() + ", repeat " + repeat, stackDir, options.resultsDirectory(), progress));
                 if (failed != null) {
                     group.cells().forEach(cell -> tally.coldStarts.computeIfAbsent(cell, c -> new ArrayList<>()).add(failed));
                     didNotRun(group, repeat, failed.text());

@@ -14,6 +14,7 @@ import lab.vthreads.lab.run.HangDumps;
 import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.run.ScenarioCheck;
 import lab.vthreads.lab.stack.Endpoints;
+import lab.vthreads.lab.stack.FirstPass;
 import lab.vthreads.lab.stack.RunProcesses;
 import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
@@ -102,7 +103,7 @@ final class RepeatedStarts {
                     if (snapshot == null && !settings.freshDatabaseEachStart()) snapshot = DatabaseSnapshot.ofStack(settings);
                     stack.exposures().forEach((service, where) -> progress.noteOnce("Warning: " + service + " " + where));
                     DownstreamLatency.of(settings).forCells();
-                    start = burst(stack, settings, kind, i, dir);
+                    start = burst(stack, settings, kind, i, dir, snapshot);
                 } finally {
                     if (start != null && start.outcome() == Outcome.HUNG) stack.killServices();
                     else stack.stopServices();
@@ -122,19 +123,42 @@ final class RepeatedStarts {
         return checks;
     }
 
-    private StartupCheck.Start burst(RunningStack stack, StackSettings settings, Cell kind, int i, Path dir) {
+    /**
+     * The burst, after the first pass where the kind's factors ask for one: a start-up check's variant with a pass
+     * measures whether it prevents the hang, and a pass that hangs is that start's result. Between the two the
+     * database goes back to what the start found, as it does before a pair's first cell: each run of the scenario
+     * starts from its payloads' first rows, and a value the pass stored once (a tax number) would otherwise be refused
+     * to the burst as a duplicate.
+     *
+     * @param snapshot the database as every start finds it, where one is kept across the starts; null where each start
+     *                 makes it afresh (this start's is copied before its pass) or the application brings its own
+     */
+    private StartupCheck.Start burst(RunningStack stack, StackSettings settings, Cell kind, int i, Path dir, DatabaseSnapshot snapshot) throws Exception {
         Map<String, Long> pids = RunProcesses.of(stack.processes()).servicePids();
-        ScenarioCheck.Sent sent = ScenarioCheck.burst(load, scenario, Endpoints.of(settings), cepsCsv, kind.users(), dir, pids);
+        FirstPass pass = FirstPass.beforeBurst(kind.factors());
+        if (pass.sends()) {
+            DatabaseSnapshot found = snapshot != null ? snapshot : DatabaseSnapshot.ofStack(settings);
+            StartupCheck.Start passed = start(ScenarioCheck.pass(load, pass, scenario, Endpoints.of(settings), cepsCsv, dir, pids), pass, i, pids, dir);
+            if (passed.outcome() != Outcome.ANSWERED) return passed;
+            if (found != null) found.restore();
+        }
+        return start(ScenarioCheck.burst(load, scenario, Endpoints.of(settings), cepsCsv, kind.users(), dir, pids), null, i, pids, dir);
+    }
+
+    /** @param pass the first pass that {@code sent} was, or null for the burst */
+    private StartupCheck.Start start(ScenarioCheck.Sent sent, FirstPass pass, int i, Map<String, Long> pids, Path dir) {
         Long slowest = sent.slowestMs();
         Integer carriers = carriers(pids);
+        String what = pass == null ? "the burst" : "the first pass (" + pass.key() + ")";
+        String whose = pass == null ? "" : what + ": ";
         return switch (sent.got()) {
             case FirstRequests.Answered answered -> new StartupCheck.Start(i, Outcome.ANSWERED, null, carriers, slowest, null, null);
-            case FirstRequests.AnsweredOtherwise otherwise -> new StartupCheck.Start(i, Outcome.ANSWERED_OTHERWISE, otherwise.reasons(), carriers, slowest,
-                    null, null);
+            case FirstRequests.AnsweredOtherwise otherwise -> new StartupCheck.Start(i, Outcome.ANSWERED_OTHERWISE, whose + otherwise.reasons(), carriers,
+                    slowest, null, null);
             case FirstRequests.Unanswered unanswered -> {
-                HangDumps dumps = HangDumps.take(pids, "start " + i + ": the burst went unanswered (" + unanswered.reasons() + ")", "start-" + i, dir,
+                HangDumps dumps = HangDumps.take(pids, "start " + i + ": " + what + " went unanswered (" + unanswered.reasons() + ")", "start-" + i, dir,
                         resultsDirectory, progress);
-                yield new StartupCheck.Start(i, Outcome.HUNG, unanswered.reasons(), carriers, slowest, dumps.files(), dumps.stalled());
+                yield new StartupCheck.Start(i, Outcome.HUNG, whose + unanswered.reasons(), carriers, slowest, dumps.files(), dumps.stalled());
             }
         };
     }

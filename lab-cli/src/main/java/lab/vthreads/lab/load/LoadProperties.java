@@ -78,6 +78,13 @@ public final class LoadProperties {
         return this;
     }
 
+    /** Every flow once, by one user, one flow after the other: one first request at a time. */
+    public LoadProperties everyFlowInTurn() {
+        properties.put("scenarioCheck", "true");
+        properties.put("scenarioCheckInTurn", "true");
+        return this;
+    }
+
     /**
      * The scenario's flows, taken in turn by {@code users} users who all start at once (at least one per flow): a burst
      * of first requests.

@@ -29,7 +29,8 @@ final class StartupTables {
         }
         int timeout = results.startupChecks().isEmpty() ? 0 : results.startupChecks().getFirst().timeoutSeconds();
         return new ReportTables.Table("Start-up check", "Each kind of JVM started again and again, fresh, before anything else ran, and sent its "
-                + "cells' most users at once, taking the flows in turn. A start hung when a request got no answer within " + timeout + " s; its "
+                + "cells' most users at once, taking the flows in turn (after each flow once, where its variant sets a firstPass: a pass that "
+                + "hangs is a hung start). A start hung when a request got no answer within " + timeout + " s; its "
                 + "threads were dumped (startup/<kind>/start-<i>/), and it deadlocked when every carrier was blocked. The interval is Wilson's, at 95%, "
                 + "for the share of starts that hang: a small count of starts leaves it wide. The slowest answer is each burst's slowest request, "
                 + "median (min-max) over the starts that did not hang. Starts kept from earlier runs of the same jar, scenario, settings and machine "

@@ -2,6 +2,7 @@ package lab.vthreads.lab.run;
 
 import lab.vthreads.lab.progress.Progress;
 import lab.vthreads.lab.stack.Endpoints;
+import lab.vthreads.lab.stack.FirstPass;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -38,15 +39,31 @@ public final class ScenarioCheck {
     private ScenarioCheck() {
     }
 
-    /** @param watched the cold services' JVMs, by name, watched for a deadlock while the requests wait (DeadlockWatch); none for warm ones */
-    public static FirstRequests run(LoadGenerators load, Endpoints endpoints, Path cepsCsv, Path dir, Progress progress, Map<String, Long> watched) {
-        Path resultsFile = dir.resolve("gatling-results-scenario-check.json");
-        FirstRequests found = send(load, null, LoadProperties.closed(endpoints.gateway(), cepsCsv, 1).everyFlowOnce(), resultsFile, dir, "scenario-check",
-                watched).got();
+    /**
+     * The pass before a fresh pair's load, with a line where everything it sent was answered as expected.
+     *
+     * @param scenario the scenario file whose flows it sends
+     * @param watched  the cold services' JVMs, by name, watched for a deadlock while the requests wait (DeadlockWatch); none for warm ones
+     */
+    public static FirstRequests run(LoadGenerators load, FirstPass pass, Path scenario, Endpoints endpoints, Path cepsCsv, Path dir, Progress progress,
+                                    Map<String, Long> watched) {
+        FirstRequests found = pass(load, pass, scenario, endpoints, cepsCsv, dir, watched).got();
         if (found instanceof FirstRequests.Answered answered) {
-            progress.note("scenario checked: each flow once, " + answered.ok() + " requests answered as expected");
+            progress.note("scenario checked: each flow once" + (pass == FirstPass.IN_TURN ? ", one after the other" : "") + ", " + answered.ok()
+                    + " requests answered as expected");
         }
         return found;
+    }
+
+    /** The pass alone: each flow once, as {@code pass} sends them (a start-up check's, before its burst). */
+    public static Sent pass(LoadGenerators load, FirstPass pass, Path scenario, Endpoints endpoints, Path cepsCsv, Path dir, Map<String, Long> watched) {
+        LoadProperties properties = LoadProperties.closed(endpoints.gateway(), cepsCsv, 1);
+        switch (pass) {
+            case AT_ONCE -> properties.everyFlowOnce();
+            case IN_TURN -> properties.everyFlowInTurn();
+            case NONE -> throw new IllegalArgumentException("the first pass 'none' sends nothing");
+        }
+        return send(load, scenario, properties, dir.resolve("gatling-results-scenario-check.json"), dir, "scenario-check", watched);
     }
 
     /**

@@ -99,7 +99,14 @@ public enum Factor {
         public String propertyValue(Factors factors) {
             return asked(factors) == null ? null : "1";
         }
-    };
+    },
+    // How many first requests a cold JVM meets at once decides whether it can deadlock in class loading: the pass before
+    // the load is one more such start, which a start-up check's variants measure with and without.
+    FIRST_PASS("firstPass", Route.RUN_STEP, "what a fresh JVM is sent before its load", true, false, Factors::firstPass, Factor.SAME,
+            text("--first-pass", "none|at-once|in-turn", "what each fresh pair of JVMs is sent before its load, and each start of a start-up check "
+                    + "before its burst: none, each flow once at once (at-once), or each flow once, one after the other (in-turn) (default: at-once "
+                    + "before an application's prewarm, where it also checks the scenario; none before the lab's own services' prewarm and "
+                    + "before a burst)"));
 
     /**
      * How a factor reads on the command line ({@link lab.vthreads.lab.cli.FactorOptions} adds one option per row).
@@ -135,7 +142,9 @@ public enum Factor {
 
     /** How a factor reaches a process. */
     public enum Route {
-        SPRING_PROPERTY, JVM_FLAG, LAUNCH, CEP_MOCK, LOAD_PARAMETER, OBSERVER
+        SPRING_PROPERTY, JVM_FLAG, LAUNCH, CEP_MOCK, LOAD_PARAMETER, OBSERVER,
+        /** A step of the lab's own run, before the load: nothing a process is given. */
+        RUN_STEP
     }
 
     private final String key;

@@ -47,6 +47,9 @@ import java.util.Map;
  * @param dispatcherOnStartup  Spring MVC's DispatcherServlet made at the start ({@code spring.mvc.servlet.load-on-startup=1})
  *                             rather than by the first request, which the first requests then wait for together; null:
  *                             the service's own (Spring's: by the first request)
+ * @param firstPass            what a fresh JVM is sent before its load ({@link FirstPass}): {@code none}, {@code at-once}
+ *                             or {@code in-turn}; null: a user's application's scenario at once before the prewarm, nothing
+ *                             before the lab's own services' prewarm, nothing before a start-up check's burst
  */
 public record Factors(
         Integer tomcatThreads,
@@ -65,7 +68,8 @@ public record Factors(
         Boolean observeThreads,
         Integer cepMaxConnections,
         String launch,
-        Boolean dispatcherOnStartup) {
+        Boolean dispatcherOnStartup,
+        String firstPass) {
 
     // Before NONE: the builder that makes it reads them.
     private static final List<RecordComponent> COMPONENTS = List.of(Factors.class.getRecordComponents());
@@ -109,6 +113,7 @@ public record Factors(
             throw new IllegalArgumentException("cepLock must be one of " + String.join(", ", CEP_LOCKS) + ", not " + cepLock);
         }
         if (launch != null) Launch.parse(launch);
+        if (firstPass != null) FirstPass.parse(firstPass);
         if (jdk != null && jdk.isBlank()) {
             throw new IllegalArgumentException("jdk must be a feature release (21, 25) or a JDK's directory, not blank");
         }
@@ -163,6 +168,7 @@ public record Factors(
         public Builder cepMaxConnections(Integer v) { return set("cepMaxConnections", v); }
         public Builder launch(String v) { return set("launch", v); }
         public Builder dispatcherOnStartup(Boolean v) { return set("dispatcherOnStartup", v); }
+        public Builder firstPass(String v) { return set("firstPass", v); }
 
         /** A factor by its key ({@link Factor#key()}), as the command line's options give them. */
         public Builder set(String key, Object value) {

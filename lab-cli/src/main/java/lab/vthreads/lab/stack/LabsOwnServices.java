@@ -41,8 +41,8 @@ sealed interface LabsOwnServices extends SystemUnderTest permits LabServices, Re
     }
 
     @Override
-    default boolean checksScenarioFirst() {
-        return false;
+    default FirstPass firstPass() {
+        return FirstPass.NONE;
     }
 
     /** pessoa-service's ports under the name of whichever implementation runs there, and the gateway's. */

@@ -164,6 +164,11 @@ public record StackSettings(
         return SystemUnderTest.of(mode, application);
     }
 
+    /** What each fresh pair of these services is sent before its prewarm: the factor's pass, else the system's own. */
+    public FirstPass firstPass() {
+        return FirstPass.beforeLoad(factors.firstPass(), system());
+    }
+
     public String jdbcUrl() {
         return externalDatabase != null ? externalDatabase.url()
                 : "jdbc:postgresql://" + host() + ":" + ports.postgres() + "/" + system().database();

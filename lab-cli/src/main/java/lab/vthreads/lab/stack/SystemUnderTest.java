@@ -102,10 +102,11 @@ public sealed interface SystemUnderTest permits LabsOwnServices, UsersApplicatio
     DataBetweenRuns dataBetweenRuns();
 
     /**
-     * Whether each fresh pair of its JVMs first gets each of the scenario's flows once, by one user, before any load: a
-     * user's scenario checked against the application it was written for, and its classes loaded one request at a time.
+     * What each fresh pair of its JVMs is sent before its prewarm where the {@code firstPass} factor does not say: for a
+     * user's application each of the scenario's flows once ({@link FirstPass#AT_ONCE}), which checks the scenario
+     * against the application it was written for before anything is measured.
      */
-    boolean checksScenarioFirst();
+    FirstPass firstPass();
 
     /** Every port it listens on, each with what listens there and the option that moves it. */
     List<Port> ports(StackPorts ports);

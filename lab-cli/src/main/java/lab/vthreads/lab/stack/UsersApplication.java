@@ -103,8 +103,8 @@ record UsersApplication(Application application) implements SystemUnderTest {
     }
 
     @Override
-    public boolean checksScenarioFirst() {
-        return true;
+    public FirstPass firstPass() {
+        return FirstPass.AT_ONCE;
     }
 
     @Override

@@ -62,7 +62,8 @@ class AppExperimentIT {
         Preset tiny = TestPreset.named("tiny-app").description("A user's application, a few seconds a cell.").simulation("ScenarioSimulation")
                 .users(4).modes("virtual").aaControl("virtual").seconds(1, 4, 2).cepLatency("fixed:20").set("tomcatThreads", 8).set("prewarmSeconds", 8)
                 // Two cold starts first, each on a database made afresh, whose bursts write: the cells still start from the migrations' data.
-                .set("startupChecks", 2).build();
+                // Each gets the first pass the preset asks for before its burst, as the cells' pair gets it before its prewarm.
+                .set("startupChecks", 2).set("firstPass", "in-turn").build();
         Path scenario = PessoaAsAStranger.storeAndReadBack(temp, 5000, "/pessoa");
         Application app = PessoaAsAStranger.withStubs(HOME, java.util.Map.of("server.servlet.context-path", "/pessoa", "spring.jpa.show-sql", "true",
                 "management.endpoints.web.exposure.include", "health,metrics"));
@@ -103,6 +104,12 @@ class AppExperimentIT {
         assertThat(results.calibration()).isNull();
         assertThat(results.startupChecks()).singleElement().satisfies(check -> assertThat(check.starts()).hasSize(2)
                 .allMatch(start -> start.outcome() == StartupCheck.Outcome.ANSWERED, "answered"));
+        assertThat(progress.toString()).contains("scenario checked: each flow once, one after the other,");
+        for (int start = 1; start <= 2; start++) {
+            Path startDir = dir.resolve("startup/virtual/start-" + start);
+            assertThat(startDir.resolve("gatling-results-scenario-check.json")).as("start %d's first pass", start).isNotEmptyFile();
+            assertThat(startDir.resolve("gatling-results-burst.json")).as("start %d's burst", start).isNotEmptyFile();
+        }
         assertThat(progress.toString()).contains("the application's database after its own migrations:", "put back before each cell");
         // Its pool read through the metrics endpoint its links list, since it has no Prometheus one.
         assertThat(progress.toString()).containsOnlyOnce("signals: app's Actuator: GET http://127.0.0.1:").contains("metric endpoints [metrics]");

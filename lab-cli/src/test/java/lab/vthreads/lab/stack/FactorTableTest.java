@@ -23,7 +23,8 @@ class FactorTableTest {
 
     /** A value an option takes on the command line, where a whole number or a flag's "" would not do. */
     private static final Map<Factor, String> SAMPLE = Map.of(Factor.CEP_LATENCY, "fixed:5", Factor.HIKARI_CP, "7.1.0", Factor.CLIENT, "patient",
-            Factor.JDK, "21", Factor.CEP_LOCK, "synchronized", Factor.LAUNCH, "extracted");
+            Factor.JDK, "21", Factor.CEP_LOCK, "synchronized", Factor.LAUNCH, "extracted",
+            Factor.FIRST_PASS, "in-turn");
 
     private static String sample(Factor factor) {
         if (SAMPLE.containsKey(factor)) return SAMPLE.get(factor);

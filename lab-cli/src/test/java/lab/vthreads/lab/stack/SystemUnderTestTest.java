@@ -20,7 +20,7 @@ class SystemUnderTestTest {
     private static final StackSettings.StackPorts PORTS = new StackSettings.StackPorts(18080, 19080, 18081, 19081, 18089, 15432);
     private static final SpringBootJar JAR = new SpringBootJar(Path.of("/apps/shop.jar"), "4.0.3", "org.example.Shop", true);
 
-    private static Application app(boolean labDatabase, Path stubs) {
+    static Application app(boolean labDatabase, Path stubs) {
         return new Application(JAR, Map.of(), Map.of(), null, labDatabase, stubs, stubs != null ? "shop.stubs-url" : null);
     }
 
@@ -39,7 +39,7 @@ class SystemUnderTestTest {
             assertThat(system.labHandsDatabase()).isTrue();
             assertThat(system.dataBetweenRuns()).isEqualTo(DataBetweenRuns.EMPTIED);
             assertThat(system.database()).isEqualTo(lab.vthreads.infra.postgres.EmbeddedPostgresServer.DATABASE);
-            assertThat(system.checksScenarioFirst()).isFalse();
+            assertThat(system.firstPass()).isEqualTo(FirstPass.NONE);
             assertThat(system.sampleNames()).containsExactly(Map.entry("pessoa-service", "pessoa"), Map.entry("gateway-service", "gateway"));
             assertThat(system.stubs(Path.of("/lab"))).isEqualTo(Path.of("/lab/wiremock"));
             assertThat(system.ports(PORTS)).extracting(SystemUnderTest.Port::port).containsExactly(18081, 19081, 18080, 19080);
@@ -75,7 +75,8 @@ class SystemUnderTestTest {
         // Its tables are its own: put back as its migrations left them, not emptied.
         assertThat(handed.dataBetweenRuns()).isEqualTo(DataBetweenRuns.RESTORED);
         assertThat(handed.database()).isEqualTo(Application.DATABASE);
-        assertThat(handed.checksScenarioFirst()).isTrue();
+        // Its scenario tried against it, each flow once, before its prewarm.
+        assertThat(handed.firstPass()).isEqualTo(FirstPass.AT_ONCE);
         assertThat(handed.trainedIn()).isEqualTo(ThreadMode.PLATFORM);
         assertThat(handed.sampleNames()).containsExactly(Map.entry("app", "pessoa"));
         assertThat(handed.ports(PORTS)).extracting(SystemUnderTest.Port::port).containsExactly(18080, 19080);
