@@ -244,7 +244,8 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
         }
         if (startups != null && !startups.isEmpty()) {
             lines.add("**Start-up check**: " + String.join("; ", startups) + ". Each start a fresh JVM, sent its cells' most users at once "
-                    + "while cold (the Start-up check table; a hung start's thread dumps are in the run's startup folder)");
+                    + "while cold, after each flow once where its variant sets a firstPass (the Start-up check table; a hung start's thread dumps "
+                    + "are in the run's startup folder)");
         }
         if (silent != null && !silent.isEmpty()) {
             lines.add("**Served nothing**: " + String.join(", ", silent) + " answered no request in the window: the service stopped answering "
