@@ -69,9 +69,10 @@ public final class RunCommand implements Callable<Integer> {
             + "0: only each run's warm-up (default: the preset's, or 0)")
     Integer prewarm;
 
-    @Option(names = "--startup-checks", paramLabel = "N", description = "before anything else, start each mode's JVMs (each variant's) N times, "
-            + "fresh, and send each a burst of every flow at once while cold (its cells' most users, the flows in turn): the report says how many starts hung, with the "
-            + "rate's 95%% interval, and what the thread dumps of the hung ones name; 0: none (default: the preset's, or 0)")
+    @Option(names = "--startup-checks", paramLabel = "N", description = "before anything else, start the JVMs of each mode with virtual threads "
+            + "(each variant's) N times, fresh, and send each a burst of every flow at once while cold (its cells' most users, the flows in turn): the report says how many "
+            + "starts hung, with the rate's 95%% interval, and what the thread dumps of the hung ones name; the platform mode's JVMs, the control, N times too once one "
+            + "hung; 0: none (default: the preset's, or 0)")
     Integer startupChecks;
 
     @Option(names = "--aa-control", paramLabel = "MODE", description = "run this mode's cells twice (where the preset says aaControlUsers: "

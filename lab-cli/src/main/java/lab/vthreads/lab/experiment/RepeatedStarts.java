@@ -18,6 +18,7 @@ import lab.vthreads.lab.stack.FirstPass;
 import lab.vthreads.lab.stack.RunProcesses;
 import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
+import lab.vthreads.lab.stack.ThreadMode;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,8 +34,9 @@ import java.util.OptionalInt;
  * {@code times} times, fresh, and handed a burst while cold: as many users as its cells' most, all at once, taking
  * the scenario's flows in turn, as a fresh pod meets its share of the traffic. Whether a cold
  * virtual-thread JVM deadlocks in class loading depends on which threads reach which class first, so one start says
- * little; the check counts. The kinds take turns, start by start, so that the machine's drift over the check hits each
- * alike. A hung start's threads are dumped and read, as the experiment's own cold starts are; the database the lab
+ * little; the check counts. The kinds with virtual threads take turns, start by start, so that the machine's drift over
+ * the check hits each alike; platform threads' kinds are their control, started the same way only once one of them
+ * hung ({@link Roles}). A hung start's threads are dumped and read, as the experiment's own cold starts are; the database the lab
  * hands the services is put back after each start, so every burst meets the same data.
  */
 final class RepeatedStarts {
@@ -46,6 +48,8 @@ final class RepeatedStarts {
     private final Path resultsDirectory;
     private final Progress progress;
     private final KeptStarts kept;
+    /** The database as every start finds it, taken at the first start; null until then, or where each start makes its own. */
+    private DatabaseSnapshot snapshot;
 
     /**
      * @param scenario the scenario file whose flows the bursts send (ExperimentRunner.Options#flows)
@@ -63,21 +67,74 @@ final class RepeatedStarts {
     }
 
     List<StartupCheck> run(RunningStack stack, StackSettings base, List<Cell> cells) throws Exception {
-        List<Cell> kinds = StackPlan.of(cells, 1, true).stream().map(StackPlan.Group::first).toList();
-        progress.note(String.format(Locale.ROOT, "start-up check: %s, each started %d times and sent its cells' most users at once (%s), cold",
-                String.join(", ", kinds.stream().map(RepeatedStarts::name).toList()), times,
-                String.join(", ", kinds.stream().map(k -> Integer.toString(k.users())).toList())));
+        Roles roles = Roles.of(StackPlan.of(cells, 1, true).stream().map(StackPlan.Group::first).toList());
+        progress.note(String.format(Locale.ROOT, "start-up check: %s, each started %d times and sent its cells' most users at once (%s), cold%s",
+                String.join(", ", roles.subjects().stream().map(RepeatedStarts::name).toList()), times,
+                String.join(", ", roles.subjects().stream().map(k -> Integer.toString(k.users())).toList()),
+                roles.controls().isEmpty() ? "" : "; " + String.join(", ", roles.controls().stream().map(RepeatedStarts::name).toList())
+                        + " as their control, only once one of them hangs"));
         Map<Cell, List<StartupCheck.Start>> starts = new LinkedHashMap<>();
-        for (Cell kind : kinds) {
+        for (Cell kind : roles.kinds()) {
             List<StartupCheck.Start> earlier = kept.of(kind);
             starts.put(kind, new ArrayList<>(earlier));
             if (!earlier.isEmpty()) {
                 progress.note(String.format(Locale.ROOT, "start-up check: %s, %d starts kept from earlier runs of the same jar, scenario, settings and "
-                        + "machine (%s); %d more now", name(kind), earlier.size(), String.join(", ", earlier.stream().map(StartupCheck.Start::keptFrom)
-                        .distinct().toList()), Math.max(0, times - earlier.size())));
+                        + "machine (%s)%s", name(kind), earlier.size(), String.join(", ", earlier.stream().map(StartupCheck.Start::keptFrom)
+                        .distinct().toList()), roles.controls().contains(kind) ? "" : "; " + Math.max(0, times - earlier.size()) + " more now"));
             }
         }
-        DatabaseSnapshot snapshot = null;
+        startInTurns(roles.subjects(), starts, stack, base);
+        if (roles.controlsDue(starts)) {
+            if (!roles.controls().isEmpty()) {
+                progress.note("start-up check: a start hung, so " + String.join(", ", roles.controls().stream().map(RepeatedStarts::name).toList())
+                        + " now, its control: whether the same burst hangs a JVM without virtual threads");
+            }
+            startInTurns(roles.controls(), starts, stack, base);
+        } else if (!roles.controls().isEmpty()) {
+            progress.note("start-up check: " + String.join(", ", roles.controls().stream().map(RepeatedStarts::name).toList())
+                    + " not started: no start with virtual threads hung, so there is no hang for its control to compare");
+        }
+        List<StartupCheck> checks = new ArrayList<>();
+        starts.forEach((kind, each) -> {
+            if (each.isEmpty()) return;
+            String unkept = kept.keep(kind, each, resultsDirectory.getFileName().toString());
+            if (unkept != null) progress.note("  the start-up check's starts could not be kept for the next run: " + unkept);
+            checks.add(new StartupCheck(name(kind), kind.mode(), kind.variant(), kind.users(), (int) ScenarioCheck.REQUEST_TIMEOUT.toSeconds(), each));
+        });
+        checks.forEach(check -> progress.note("start-up check: " + check.text()));
+        return checks;
+    }
+
+    /**
+     * The kinds of JVM a start-up check starts, in the two roles they play. It counts how often a cold JVM with virtual
+     * threads deadlocks in class loading, so a kind that runs requests on them is its subject. A platform-thread JVM
+     * cannot deadlock that way: its starts are the control that tells a virtual-thread hang from a burst that would
+     * hang the application on any threads, and they answer something only once a subject hung. Without a subject
+     * (a preset of platform threads alone) every kind is one.
+     *
+     * @param kinds    every kind, in the order the report lists them
+     * @param subjects the kinds started first, taking turns
+     * @param controls the kinds started after them, only where one of theirs hung
+     */
+    record Roles(List<Cell> kinds, List<Cell> subjects, List<Cell> controls) {
+
+        static Roles of(List<Cell> kinds) {
+            List<Cell> controls = kinds.stream().filter(k -> k.mode() == ThreadMode.PLATFORM).toList();
+            if (controls.size() == kinds.size()) return new Roles(kinds, kinds, List.of());
+            return new Roles(kinds, kinds.stream().filter(k -> !controls.contains(k)).toList(), controls);
+        }
+
+        /** Whether a subject's start hung, this run's or one kept: then the controls are started too. */
+        boolean controlsDue(Map<Cell, List<StartupCheck.Start>> starts) {
+            return subjects.stream().flatMap(k -> starts.getOrDefault(k, List.of()).stream()).anyMatch(s -> s.outcome() == Outcome.HUNG);
+        }
+    }
+
+    /**
+     * Starts each kind until it has its {@code times} starts, kept ones included, the kinds taking turns start by
+     * start, so that the machine's drift over the check hits each alike.
+     */
+    private void startInTurns(List<Cell> kinds, Map<Cell, List<StartupCheck.Start>> starts, RunningStack stack, StackSettings base) throws Exception {
         for (int round = 1; round <= times; round++) {
             for (Cell kind : kinds) {
                 if (starts.get(kind).size() >= times) continue;
@@ -113,14 +170,6 @@ final class RepeatedStarts {
                 progress.note(line(kind, i, start));
             }
         }
-        List<StartupCheck> checks = new ArrayList<>();
-        starts.forEach((kind, each) -> {
-            String unkept = kept.keep(kind, each, resultsDirectory.getFileName().toString());
-            if (unkept != null) progress.note("  the start-up check's starts could not be kept for the next run: " + unkept);
-            checks.add(new StartupCheck(name(kind), kind.mode(), kind.variant(), kind.users(), (int) ScenarioCheck.REQUEST_TIMEOUT.toSeconds(), each));
-        });
-        checks.forEach(check -> progress.note("start-up check: " + check.text()));
-        return checks;
     }
 
     /**

@@ -27,11 +27,13 @@ final class RunTimeEstimate {
     }
 
     /**
-     * The start-up check: per kind of JVM and start, a fresh start, its burst's Gatling JVM and a stop, about 18 s for an
-     * application of spring-petclinic's size on two cores; a start that hangs adds its requests' timeout.
+     * The start-up check: per kind of JVM with virtual threads and start, a fresh start, its burst's Gatling JVM and a
+     * stop, about 18 s for an application of spring-petclinic's size on two cores. The platform kinds, its control,
+     * start only once one of those hung, and a start that hangs adds its requests' timeout: neither is foreseen.
      */
     Duration startupChecks() {
-        return Duration.ofSeconds((long) StackPlan.of(cells, 1, true).size() * preset.startupChecks() * 18);
+        var kinds = StackPlan.of(cells, 1, true).stream().map(StackPlan.Group::first).toList();
+        return Duration.ofSeconds((long) RepeatedStarts.Roles.of(kinds).subjects().size() * preset.startupChecks() * 18);
     }
 
     /**

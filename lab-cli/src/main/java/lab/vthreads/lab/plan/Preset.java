@@ -43,8 +43,9 @@ import java.util.stream.Stream;
  *                       {@code faults} preset); the report then shows the timeline and the nothing-lost figures
  * @param prewarmSeconds optional: before each measured run, load the fresh services until their JIT has settled, for
  *                       at most this long (see {@link Prewarm}); null or 0: no prewarm, only {@code warmupSeconds}
- * @param startupChecks  optional: before anything else, start each kind of service JVM this many times, fresh, and send
- *                       each a burst of the flows at once while cold, to count the starts that hang; null or 0: none
+ * @param startupChecks  optional: before anything else, start each kind of service JVM with virtual threads this many
+ *                       times, fresh, and send each a burst of the flows at once while cold, to count the starts that
+ *                       hang (the platform kinds, their control, as often once one hung); null or 0: none
  */
 public record Preset(
         String name,

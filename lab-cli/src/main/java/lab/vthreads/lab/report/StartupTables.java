@@ -2,6 +2,7 @@ package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.StartupCheck;
+import lab.vthreads.lab.stack.ThreadMode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +13,17 @@ import java.util.Objects;
 final class StartupTables {
 
     private StartupTables() {
+    }
+
+    /**
+     * The platform-thread kinds the cells ran whose starts the check did not make: its control, started only once a
+     * kind with virtual threads hung (none did). Empty where the run had no start-up check, or made every kind's.
+     */
+    static List<String> controlsNotStarted(ExperimentResults results) {
+        if (results.startupChecks().isEmpty()) return List.of();
+        return results.cells().stream().filter(c -> c.mode() == ThreadMode.PLATFORM)
+                .filter(c -> results.startupChecks().stream().noneMatch(check -> check.mode() == c.mode() && Objects.equals(check.variant(), c.variant())))
+                .map(c -> c.variant() == null ? c.mode().label() : c.variant() + " " + c.mode().label()).distinct().toList();
     }
 
     static ReportTables.Table startups(ExperimentResults results) {
@@ -27,6 +39,9 @@ final class StartupTables {
                     check.mode().virtual() && check.carriers() != null ? check.carriers() : "–",
                     slowest.isEmpty() ? "–" : slowest.get(slowest.size() / 2) + " (" + slowest.getFirst() + "-" + slowest.getLast() + ")"));
         }
+        for (String control : controlsNotStarted(results)) {
+            rows.add(List.of(control, "–", "0", "–", "–", "–", "–", "–", "not started: the control, started once a start with virtual threads hangs, and none did"));
+        }
         int timeout = results.startupChecks().isEmpty() ? 0 : results.startupChecks().getFirst().timeoutSeconds();
         return new ReportTables.Table("Start-up check", "Each kind of JVM started again and again, fresh, before anything else ran, and sent its "
                 + "cells' most users at once, taking the flows in turn (after each flow once, where its variant sets a firstPass: a pass that "
@@ -34,7 +49,9 @@ final class StartupTables {
                 + "threads were dumped (startup/<kind>/start-<i>/), and it deadlocked when every carrier was blocked. The interval is Wilson's, at 95%, "
                 + "for the share of starts that hang: a small count of starts leaves it wide. The slowest answer is each burst's slowest request, "
                 + "median (min-max) over the starts that did not hang. Starts kept from earlier runs of the same jar, scenario, settings and machine "
-                + "count with this run's (\"kept\"): a run makes only as many as it lacks.",
+                + "count with this run's (\"kept\"): a run makes only as many as it lacks. A platform-thread JVM cannot deadlock in class loading "
+                + "as a virtual-thread one can: its starts are the control, made only once a start with virtual threads hung, to tell that hang "
+                + "from a burst that would hang the application on any threads.",
                 List.of("JVM", "users at once", "starts", "hung", "hang rate, 95% interval", "deadlocked", "did not start", "carriers",
                         "slowest answer (ms)"), rows);
     }

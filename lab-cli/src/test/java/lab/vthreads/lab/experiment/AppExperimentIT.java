@@ -228,9 +228,9 @@ class AppExperimentIT {
      * A cold start that deadlocks on virtual threads (lab-corpus-app's {@code corpus.cold-start-deadlock}: every carrier
      * pinned in a static initialiser, BLOCKED on a monitor that an unmounted virtual thread holds). The platform pair
      * answered the same flow, so the lab does not blame the scenario: it dumps the hung JVM, names the deadlock as the
-     * virtual mode's result, and keeps and reports the platform cell. Before it all, the start-up check starts each
-     * mode's JVM once more, fresh, and counts the virtual start as hung, dumped and named (the count itself:
-     * StartupCheckTest).
+     * virtual mode's result, and keeps and reports the platform cell. Before it all, the start-up check starts the
+     * virtual JVM once more, fresh, and counts its start as hung, dumped and named (the count itself: StartupCheckTest);
+     * then the platform JVM once, the control a hang calls for.
      */
     @Test
     @LongRun
@@ -267,8 +267,12 @@ class AppExperimentIT {
         assertThat(dir.resolve("index.html")).isNotEmptyFile();
         assertThat(ExperimentRunIT.ResultsFilesSchema.validate(dir.resolve("results.json"))).isEmpty();
         assertThat(progress.toString()).doesNotContain("Correct the scenario");
-        // The start-up check: each mode's JVM started once more, fresh, with the cells' carriers; the virtual start hung.
+        // The start-up check: the virtual JVM started once more, fresh, with the cells' carriers, and hung; so the platform
+        // JVM, its control, was started after it.
         assertThat(results.startupChecks()).extracting(StartupCheck::stack).containsExactly("platform", "virtual");
+        assertThat(progress.toString()).contains("start-up check: a start hung, so platform now, its control");
+        assertThat(progress.toString().indexOf("start-up check: virtual, start 1: HUNG")).isPositive()
+                .isLessThan(progress.toString().indexOf("start-up check: platform, start 1: answered"));
         StartupCheck platformStarts = results.startupChecks().get(0), virtualStarts = results.startupChecks().get(1);
         assertThat(platformStarts.starts()).hasSize(1).allMatch(s -> s.outcome() == StartupCheck.Outcome.ANSWERED && s.slowestMs() != null);
         assertThat(virtualStarts.starts()).hasSize(1).allSatisfy(s -> {

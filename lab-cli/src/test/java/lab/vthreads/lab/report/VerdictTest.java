@@ -236,6 +236,28 @@ class VerdictTest {
     }
 
     @Test
+    void aPlatformControlNotStartedBecauseNoVirtualStartHungIsSaidInTheVerdictAndTheTable(@TempDir Path dir) throws Exception {
+        ExperimentResults measured = experiment(List.of(cell(ThreadMode.PLATFORM, 200, false, run(1, 50, 0.01, true)),
+                cell(ThreadMode.VIRTUAL, 200, false, run(1, 400, 0.01, false))), true);
+        var answered = new lab.vthreads.lab.measured.StartupCheck.Start(1, lab.vthreads.lab.measured.StartupCheck.Outcome.ANSWERED, null, 2, 2100L, null, null);
+        ExperimentResults results = RunFixtures.withStartupChecks(measured,
+                List.of(new lab.vthreads.lab.measured.StartupCheck("virtual", ThreadMode.VIRTUAL, null, 200, 30, List.of(answered, answered))));
+
+        Verdict verdict = Summary.of(results).verdict();
+
+        assertThat(verdict.startups()).containsExactly("virtual: 0 of 2 starts hung (95% interval 0-66%), 2 carriers",
+                "platform: not started, the control for a hang, and none hung");
+        ResultsFiles.write(dir, results);
+        assertThat(Files.readString(dir.resolve("summary.md"))).contains("| virtual | 200 | 2 | 0 | 0-66% | 0 | 0 | 2 | 2100 (2100-2100) |",
+                "| platform | – | 0 | – | – | – | – | – | not started: the control, started once a start with virtual threads hangs, and none did |");
+        // Where the check made every kind's starts, no control is missing.
+        assertThat(StartupTables.controlsNotStarted(RunFixtures.withStartupChecks(measured, List.of(
+                new lab.vthreads.lab.measured.StartupCheck("platform", ThreadMode.PLATFORM, null, 200, 30, List.of(answered)),
+                new lab.vthreads.lab.measured.StartupCheck("virtual", ThreadMode.VIRTUAL, null, 200, 30, List.of(answered)))))).isEmpty();
+        assertThat(StartupTables.controlsNotStarted(measured)).isEmpty();
+    }
+
+    @Test
     void aRunThatDroppedMoreThanFivePercentOfItsSamplesIsNamedInTheVerdict() {
         ExperimentResults results = experiment(List.of(
                 cell(ThreadMode.PLATFORM, 200, false, run(1, 50, 0.01, true).withSampling(new ExperimentResults.Sampling(40, 2, "java.io.IOException: a"))),
