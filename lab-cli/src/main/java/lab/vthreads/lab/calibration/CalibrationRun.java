@@ -2,7 +2,8 @@ package lab.vthreads.lab.calibration;
 
 import lab.vthreads.lab.progress.Progress;
 import lab.vthreads.lab.measured.ExperimentResults;
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleKeys;
+import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.run.SampledLoad;
 import lab.vthreads.lab.stack.Endpoints;
@@ -73,8 +74,9 @@ public final class CalibrationRun {
         ClientResult client = run.results(exit);
         List<Map<String, Double>> samples = run.sampler().samples();
         keep(directory.resolve("samples-" + name + ".json"), samples);
-        boolean pool = samples.stream().anyMatch(x -> x.containsKey(SampleKeys.PESSOA_HIKARI_ACTIVE) && !x.get(SampleKeys.PESSOA_HIKARI_ACTIVE).isNaN());
-        return new Measured(window(samples, run.processes().byName().keySet(), loadWindow(client, run.sampler().startEpochMs())), client, pool);
+        SampleNames names = endpoints.sampleNames();
+        boolean pool = samples.stream().anyMatch(x -> x.containsKey(names.hikariActive()) && !x.get(names.hikariActive()).isNaN());
+        return new Measured(window(samples, run.processes().byName().keySet(), loadWindow(client, run.sampler().startEpochMs()), names), client, pool);
     }
 
     /**
@@ -106,7 +108,7 @@ public final class CalibrationRun {
      * cores, the request's use of the CEP API and the pool from the counters' growth. Without a window (an old load
      * generator), the seconds after its own start-up and before its end.
      */
-    static Calibration.Run window(List<Map<String, Double>> samples, Set<String> processNames, Window loadWindow) {
+    static Calibration.Run window(List<Map<String, Double>> samples, Set<String> processNames, Window loadWindow, SampleNames names) {
         List<Map<String, Double>> all = samples.stream().filter(x -> x.containsKey(SampleKeys.LOAD_ANSWERED)).toList();
         if (all.size() < 2) {
             throw new IllegalStateException("The calibration run produced too few samples (" + all.size() + ") to measure anything");
@@ -125,16 +127,16 @@ public final class CalibrationRun {
             double used = window.mean(samples, SampleKeys.cpu(name));
             if (!Double.isNaN(used)) cores.put(name, used);
         }
-        double usages = window.delta(all, SampleKeys.PESSOA_USAGES);
+        double usages = window.delta(all, names.usages());
         // The service's own counts (CEP calls, pool acquisitions) are divided by the requests it counted in the same
         // scrape where it counts them: the load generator publishes its count five times a second, so at a low rate its
         // count at a window's edge can be a request or two off the service's, and so would the ratio.
-        double served = window.delta(all, SampleKeys.PESSOA_REQUESTS);
+        double served = window.delta(all, names.serverRequests());
         double perServiceRequest = served > 0 ? served : requests;
         return new Calibration.Run(wall, requests / wall, cores, window.delta(all, SampleKeys.LOAD_ANSWERED_SECONDS) / requests * 1000,
-                zeroIfNaN(window.delta(all, SampleKeys.PESSOA_CEP_CALLS)) / perServiceRequest,
-                zeroIfNaN(window.delta(all, SampleKeys.PESSOA_ACQUIRES)) / perServiceRequest,
-                usages > 0 ? window.delta(all, SampleKeys.PESSOA_USAGE_SECONDS) / usages * 1000 : 0,
+                zeroIfNaN(window.delta(all, names.cepCalls())) / perServiceRequest,
+                zeroIfNaN(window.delta(all, names.acquires())) / perServiceRequest,
+                usages > 0 ? window.delta(all, names.usageSeconds()) / usages * 1000 : 0,
                 zeroIfNaN(window.mean(samples, SampleKeys.MACHINE_BUSY)), halves(samples, all, processNames, window));
     }
 

@@ -30,7 +30,7 @@ public final class CompilingWindow {
     /** Each service's compile time in the run's window as a share of it, by the name the report gives the service. */
     static Map<String, Double> shares(ExperimentResults.RepeatResult run, SystemUnderTest system) {
         Map<String, Double> shares = new LinkedHashMap<>();
-        system.sampleNames().forEach((service, prefix) -> shares.put(service, run.compileShare(prefix)));
+        system.samplePrefixes().forEach((service, prefix) -> shares.put(service, run.compileShare(prefix)));
         return shares;
     }
 

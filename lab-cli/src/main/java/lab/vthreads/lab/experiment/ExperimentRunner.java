@@ -240,7 +240,8 @@ public final class ExperimentRunner {
         }
         deleteRecursively(base.runDirectory().resolve("postgres-data"));
         return ExperimentResults.assemble(preset, options.shortVariant(), started, environment, calibrations,
-                cell -> SystemUnderTest.of(cell.mode(), options.application()).implementation(), scaled, partition, tally.results(),
+                cell -> SystemUnderTest.of(cell.mode(), options.application()).implementation(),
+                cell -> SystemUnderTest.of(cell.mode(), options.application()).sampleNames(), scaled, partition, tally.results(),
                 tally.failures(), tally.coldStarts(), startupChecks, null,
                 RunIdentity.of(options.home(), options.application(), options.scenario(), partition, environment.cores()), clock);
     }

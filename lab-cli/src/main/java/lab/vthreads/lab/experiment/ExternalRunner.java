@@ -101,7 +101,7 @@ public final class ExternalRunner {
                 }
             }
             return ExperimentResults.assemble(preset, options.shortVariant(), started, Environments.describeExternal(options.home(), description),
-                    Map.of(), cell -> ExperimentResults.CellResult.TARGET, null, isolation.partition(), results, failures, Map.of(), List.of(), description, RunIdentity.external(isolation.partition(), isolation.partition().machineCpuCount()), clock);
+                    Map.of(), cell -> ExperimentResults.CellResult.TARGET, cell -> target.of(cell.mode()).sampleNames(), null, isolation.partition(), results, failures, Map.of(), List.of(), description, RunIdentity.external(isolation.partition(), isolation.partition().machineCpuCount()), clock);
         }
     }
 

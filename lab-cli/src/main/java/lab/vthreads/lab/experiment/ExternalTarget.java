@@ -68,6 +68,6 @@ public record ExternalTarget(Endpoints platform, Endpoints virtual) {
     }
 
     private static Endpoints withoutPassword(Endpoints e) {
-        return new Endpoints(e.gateway(), e.pessoaManagement(), e.gatewayManagement(), e.jdbcUrl(), e.jdbcUser(), null, e.cepAdmin());
+        return new Endpoints(e.gateway(), e.pessoaManagement(), e.gatewayManagement(), e.jdbcUrl(), e.jdbcUser(), null, e.cepAdmin(), e.sampleNames());
     }
 }

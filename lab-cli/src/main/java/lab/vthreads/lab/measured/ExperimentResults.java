@@ -1,5 +1,8 @@
 package lab.vthreads.lab.measured;
 
+import lab.vthreads.lab.metrics.SampleKeys;
+import lab.vthreads.lab.metrics.SampleNames;
+import com.fasterxml.jackson.annotation.JsonAlias;
 import lab.vthreads.lab.plan.Cell;
 import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.pinning.ServicePinning;
@@ -98,8 +101,12 @@ public record ExperimentResults(
      * 17: {@code calibrations} by implementation, in place of {@code calibration} and {@code reactiveCalibration}; each
      * cell's {@code implementation}, whose calibration predicts it. Files written before are read as if written so
      * ({@link EarlierResults}).
+     * 18: each cell's {@code sampleNames}, the names its services' figures carry in its samples: a user's application's
+     * are {@code app.*}, where they were pessoa-service's (and, again, the gateway's) before; each run's {@code server}
+     * figures named by the two places, {@code serverP95Ms} for {@code pessoaP95Ms} and so on. Files before 18 are read
+     * with the names they were written under.
      */
-    public static final String SCHEMA_VERSION = "17";
+    public static final String SCHEMA_VERSION = "18";
 
     public static final Map<String, String> UNITS = Map.of(
             "t", "seconds since the measured run started",
@@ -116,13 +123,14 @@ public record ExperimentResults(
      */
     public static ExperimentResults assemble(Preset preset, boolean shortVariant, java.time.Instant started, Environment environment,
                                              Map<String, Calibration> calibrations, java.util.function.Function<Cell, String> implementationOf,
+                                             java.util.function.Function<Cell, SampleNames> sampleNamesOf,
                                              ScaledScenario scaled, Partition partition,
                                              Map<Cell, List<RepeatResult>> repeats, Map<Cell, List<String>> failures,
                                              Map<Cell, List<ColdStart>> coldStarts, List<StartupCheck> startupChecks, TargetDescription target,
                                              RunIdentity identity, StageClock clock) {
         List<CellResult> cells = new java.util.ArrayList<>();
         repeats.forEach((cell, runs) -> cells.add(new CellResult(cell.id(), cell.variant(), cell.mode(), implementationOf.apply(cell), cell.users(), cell, runs,
-                failures.getOrDefault(cell, List.of()), coldStarts.getOrDefault(cell, List.of()))));
+                failures.getOrDefault(cell, List.of()), coldStarts.getOrDefault(cell, List.of()), sampleNamesOf.apply(cell))));
         return new ExperimentResults(SCHEMA_VERSION, preset.name(), preset.description(), preset.why(), shortVariant, started.toString(),
                 java.time.Instant.now().toString(), environment, preset, calibrations, scaled, partition, cells, UNITS, target, identity,
                 startupChecks, clock.seconds());
@@ -152,15 +160,24 @@ public record ExperimentResults(
     /**
      * @param implementation what served the cell's requests, whose calibration predicts it ({@code pessoa-service},
      *                       {@code pessoa-service-reactive}, {@code app}, {@code target}; schema 17)
+     * @param sampleNames    the names its services' figures carry in its samples and in its runs' {@code server} figures
+     *                       (schema 18); the lab's own where a file does not say ({@link EarlierResults})
      */
     public record CellResult(String id, String variant, ThreadMode mode, String implementation, int users, Cell factors, List<RepeatResult> repeats,
-                             List<String> failures, List<ColdStart> coldStarts) {
+                             List<String> failures, List<ColdStart> coldStarts, SampleNames sampleNames) {
 
         /** The implementation of a cell measured on a target the lab does not start, which it cannot tell apart. */
         public static final String TARGET = "target";
 
         public CellResult {
             coldStarts = coldStarts == null ? List.of() : List.copyOf(coldStarts);
+            if (sampleNames == null) sampleNames = SampleNames.LABS_OWN;
+        }
+
+        /** A cell of the lab's own services. */
+        public CellResult(String id, String variant, ThreadMode mode, String implementation, int users, Cell factors, List<RepeatResult> repeats,
+                          List<String> failures, List<ColdStart> coldStarts) {
+            this(id, variant, mode, implementation, users, factors, repeats, failures, coldStarts, null);
         }
 
         public CellResult(String id, String variant, ThreadMode mode, String implementation, int users, Cell factors, List<RepeatResult> repeats,
@@ -239,7 +256,7 @@ public record ExperimentResults(
                     sampling, measuredOn);
         }
 
-        /** The time a service's compilers (its sample key: {@link SampleKeys#PESSOA}, ...) worked in the window (elapsed), as a share of it. */
+        /** The time a service's compilers (its sample name: {@code pessoa}, {@code app}, ...) worked in the window (elapsed), as a share of it. */
         public double compileShare(String service) {
             return shareOfWindow(SampleKeys.ServiceValue.JIT_MS.of(service));
         }
@@ -393,12 +410,17 @@ public record ExperimentResults(
     }
 
     /**
-     * The services' own view over the measured run, from their Actuator metrics; null where a metric had nothing to
-     * measure (no request, no histogram).
+     * The services' own view over the measured run, from their metrics and their JVMs' counters; null where a figure had
+     * nothing to measure (no request, no histogram). {@code server} is the serving service (pessoa-service, or a user's
+     * application), {@code entry} the one the load reaches (the gateway, or the application again); the cell's
+     * {@link CellResult#sampleNames} name them. Before schema 18 the same figures were named after the lab's services.
      */
-    public record Server(Double pessoaP95Ms, Double pessoaP99Ms, Double gatewayP95Ms, Double gatewayP99Ms,
-                         Double peakPlatformThreadsPessoa, Double peakPlatformThreadsGateway, Double peakHeapMbPessoa,
-                         Double peakHeapMbGateway, Double peakVirtualThreadsPessoa, Double peakTomcatBusyPessoa,
+    public record Server(@JsonAlias("pessoaP95Ms") Double serverP95Ms, @JsonAlias("pessoaP99Ms") Double serverP99Ms,
+                         @JsonAlias("gatewayP95Ms") Double entryP95Ms, @JsonAlias("gatewayP99Ms") Double entryP99Ms,
+                         @JsonAlias("peakPlatformThreadsPessoa") Double peakPlatformThreadsServer,
+                         @JsonAlias("peakPlatformThreadsGateway") Double peakPlatformThreadsEntry, @JsonAlias("peakHeapMbPessoa") Double peakHeapMbServer,
+                         @JsonAlias("peakHeapMbGateway") Double peakHeapMbEntry, @JsonAlias("peakVirtualThreadsPessoa") Double peakVirtualThreadsServer,
+                         @JsonAlias("peakTomcatBusyPessoa") Double peakTomcatBusyServer,
                          Double peakHikariPending, Double meanHikariAcquireMs, Double hikariTimeouts, Double hikariAcquireP95Ms,
                          Double hikariAcquireP99Ms) {
     }

@@ -1,5 +1,6 @@
 package lab.vthreads.lab.measured;
 
+import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.lab.metrics.Window;
 
 import java.util.List;
@@ -20,15 +21,19 @@ import java.util.Map;
  */
 public record ResponseHops(double responseMs, double gatewayMs, double serviceMs, double downstreamMs) {
 
-    /** The window's means; NaN for a hop not measured (a run recorded before these timers were read). */
-    public static ResponseHops of(ExperimentResults.RepeatResult run) {
+    /**
+     * The window's means; NaN for a hop not measured (a run recorded before these timers were read).
+     *
+     * @param names the names the run's services carry in its samples (its cell's)
+     */
+    public static ResponseHops of(ExperimentResults.RepeatResult run, SampleNames names) {
         double response = run.client() == null || run.client().latency() == null ? Double.NaN : run.client().latency().mean();
         Window w = run.window();
         if (w == null) return new ResponseHops(response, Double.NaN, Double.NaN, Double.NaN);
         List<Map<String, Double>> samples = run.samples();
-        double gateway = perRequestMs(w, samples, SampleKeys.GATEWAY_REQUEST_SECONDS, SampleKeys.GATEWAY_REQUESTS);
-        double service = perRequestMs(w, samples, SampleKeys.PESSOA_REQUEST_SECONDS, SampleKeys.PESSOA_REQUESTS);
-        double downstream = perRequestMs(w, samples, SampleKeys.PESSOA_CEP_SECONDS, SampleKeys.PESSOA_REQUESTS);
+        double gateway = perRequestMs(w, samples, names.entryRequestSeconds(), names.entryRequests());
+        double service = perRequestMs(w, samples, names.serverRequestSeconds(), names.serverRequests());
+        double downstream = perRequestMs(w, samples, names.cepSeconds(), names.serverRequests());
         return new ResponseHops(response, gateway, service, downstream);
     }
 

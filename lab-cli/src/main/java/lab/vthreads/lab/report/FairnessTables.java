@@ -2,7 +2,7 @@ package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.FirstAttempt;
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleKeys;
 import lab.vthreads.lab.isolation.Partition;
 
 import java.util.ArrayList;
@@ -127,8 +127,8 @@ final class FairnessTables {
             ExperimentResults.RepeatResult r = cell.repeats().getFirst();
             ExperimentResults.ProcessUsage lab = r.processes().get("lab");
             if (lab == null) continue;
-            double pessoaJit = r.compileShare(SampleKeys.PESSOA);
-            double gatewayJit = r.compileShare(SampleKeys.GATEWAY);
+            double pessoaJit = r.compileShare(cell.sampleNames().server());
+            double gatewayJit = r.compileShare(cell.sampleNames().entry());
             List<String> row = new ArrayList<>(List.of(cell.id(), num(lab.meanCpuCores(), 3), String.format(Locale.ROOT, "%.1f%%", lab.meanCpuCores() / cores * 100),
                     Double.isNaN(pessoaJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", pessoaJit * 100)));
             if (!application) row.add(Double.isNaN(gatewayJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", gatewayJit * 100));

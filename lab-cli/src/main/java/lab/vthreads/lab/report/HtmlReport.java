@@ -1,7 +1,7 @@
 package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.measured.ExperimentResults;
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleKeys;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.util.ArrayList;
@@ -32,11 +32,13 @@ public final class HtmlReport {
             Map<String, Object> c = new LinkedHashMap<>();
             c.put("id", cell.id());
             c.put("samples", cell.repeats().isEmpty() ? List.of() : cell.repeats().getFirst().samples());
+            // Its services' series, under the names its samples carry them.
+            c.put("heap", cell.sampleNames().heapSeries());
+            c.put("threads", cell.sampleNames().threadSeries());
             cells.add(c);
         }
         data.put("cells", cells);
-        data.put("keys", Map.of("time", SampleKeys.TIME, "cpuPrefix", SampleKeys.CPU_PREFIX, "heap", SampleKeys.HEAP_SERIES,
-                "threads", SampleKeys.THREAD_SERIES));
+        data.put("keys", Map.of("time", SampleKeys.TIME, "cpuPrefix", SampleKeys.CPU_PREFIX));
         String json = JSON.writeValueAsString(data).replace("</", "<\\/");
 
         StringBuilder html = new StringBuilder();

@@ -4,7 +4,8 @@ import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.ExperimentResults.CellResult;
 import lab.vthreads.lab.measured.ExperimentResults.RepeatResult;
 import lab.vthreads.lab.measured.ResponseHops;
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleKeys;
+import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.metrics.CpuSlices;
 import lab.vthreads.lab.model.Bottleneck;
@@ -42,7 +43,6 @@ final class ModelRows {
     static List<ModelRow> of(ExperimentResults results, List<Row> rows) {
         if (results.calibrations().isEmpty()) return List.of();
         List<ModelRow> model = new ArrayList<>();
-        boolean application = Summary.application(results);
         for (int i = 0; i < results.cells().size(); i++) {
             CellResult cell = results.cells().get(i);
             Cell c = cell.factors();
@@ -62,7 +62,7 @@ final class ModelRows {
             Prediction prediction = CapacityModel.predict(demand);
             double measured = rows.get(i).throughput().median();
             RepeatResult first = cell.repeats().getFirst();
-            double carriers = carriers(f, first);
+            double carriers = carriers(f, first, cell.sampleNames());
             boolean pins = pinsCarriers(c, first);
             double lookupSeconds = calibration.cepLookupsPerRequest() * cepMeanMs / 1000;
             if (pins) prediction = CapacityModel.withPinnedCarriers(prediction, carriers, lookupSeconds);
@@ -83,9 +83,10 @@ final class ModelRows {
                     CpuSlices.SLICE_MILLIS / 1000.0);
             double loadBusy = isolated ? Stat.of(cell.repeats().stream().mapToDouble(r -> sideBusy(r, partition.loadCpus())).toArray()).median()
                     : Double.NaN;
-            double tomcatBusy = busierTomcat(first);
-            double pending = middleMean(first, SampleKeys.PESSOA_HIKARI_PENDING);
-            double cepPending = middleMean(first, SampleKeys.PESSOA_CEP_PENDING);
+            double tomcatBusy = busierTomcat(cell, first);
+            SampleNames names = cell.sampleNames();
+            double pending = middleMean(first, names.hikariPending());
+            double cepPending = middleMean(first, names.cepPending());
             Bottleneck observed = CapacityModel.observed(boundBusy, loadBusy, threads, tomcatBusy, pending, cepPending);
             // Pinned carriers come first: the waiters for a connection are then threads with no carrier to finish on.
             double pinnedCarriers = pinnedCarriers(first);
@@ -100,8 +101,8 @@ final class ModelRows {
                     c.mode().reactive() ? "R2DBC" : "Hikari", Double.isNaN(pending) ? "not measured" : String.format(java.util.Locale.ROOT, "%.1f", pending))
                     + (cepPending >= 0.05 ? String.format(java.util.Locale.ROOT, "; %.1f lookups waiting for a CEP connection", cepPending) : "")
                     + (pinnedCarriers > 0 ? String.format(java.util.Locale.ROOT, "; %.2f of %.0f carriers pinned", pinnedCarriers, carriers) : "")
-                    + gcPauses(first, application)
-                    + hops(first, cell.implementation(), application);
+                    + gcPauses(first, names)
+                    + hops(first, cell.implementation(), names);
             boolean surprising = CapacityModel.surprising(measured, queueing.throughput());
             String miss = surprising ? ModelMisses.reasons(cell, rows.get(i), calibration, prediction.bottleneck(), observed,
                     queueing.responseSeconds() * 1000, loadBusy, new ModelMisses.SideLoad(isolated, busy, saturated, even)) : null;
@@ -119,12 +120,13 @@ final class ModelRows {
      * the CPU together, which the queueing solution does not assume; concurrent marking takes a CPU from the requests
      * without stopping them, so a window that caught a marking cycle serves less for the same CPU.
      */
-    static String gcPauses(RepeatResult run, boolean application) {
-        List<String> services = Summary.jvmSampleNames(application);
+    static String gcPauses(RepeatResult run, SampleNames names) {
+        List<String> services = names.services();
+        boolean alone = services.size() == 1;
         String paused = shares(services, run::gcPauseShare), cpu = shares(services, run::gcCpuShare);
-        String whom = application ? "the application" : "the services";
+        String whom = alone ? "the application" : "the services";
         return (paused.isEmpty() ? "" : "; GC paused " + whom + " " + paused + " of the window")
-                + (cpu.isEmpty() ? "" : (paused.isEmpty() ? "; " + whom + "'s" : application ? ", its" : ", their") + " collector threads used " + cpu + " of a CPU");
+                + (cpu.isEmpty() ? "" : (paused.isEmpty() ? "; " + whom + "'s" : alone ? ", its" : ", their") + " collector threads used " + cpu + " of a CPU");
     }
 
     /** Each service's share, as "1.0% / 0.2%"; "" where none was measured. */
@@ -135,8 +137,9 @@ final class ModelRows {
     }
 
     /** Where the first repeat's mean response went, hop by hop ({@link ResponseHops}); "" where not measured. */
-    static String hops(RepeatResult run, String implementation, boolean application) {
-        return ResponseHops.of(run).describe(application ? "the application" : implementation, !application);
+    static String hops(RepeatResult run, String implementation, SampleNames names) {
+        boolean behindGateway = !names.entry().equals(names.server());
+        return ResponseHops.of(run, names).describe(behindGateway ? implementation : "the application", behindGateway);
     }
 
     /**
@@ -161,9 +164,9 @@ final class ModelRows {
                 .meanOver(opens, opens + s.holdSeconds());
     }
 
-    /** The virtual-thread scheduler's carriers in pessoa-service: the carriers factor, else the CPUs its JVM saw. */
-    static double carriers(Factors f, RepeatResult run) {
-        return f.carriers() != null ? f.carriers() : middleMean(run, SampleKeys.ServiceValue.PROCESSORS.of(SampleKeys.PESSOA));
+    /** The virtual-thread scheduler's carriers in the serving service: the carriers factor, else the CPUs its JVM saw. */
+    static double carriers(Factors f, RepeatResult run, SampleNames names) {
+        return f.carriers() != null ? f.carriers() : middleMean(run, SampleKeys.ServiceValue.PROCESSORS.of(names.server()));
     }
 
     /** pessoa-service's pinned time in the window ÷ its seconds: the carriers pinning took on average (0: none, or not recorded). */

@@ -1,7 +1,7 @@
 package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.measured.ExperimentResults;
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleKeys;
 import lab.vthreads.lab.model.RecommendedLimit;
 import lab.vthreads.lab.stack.Factors;
 
@@ -40,8 +40,8 @@ final class PoolTables {
                     f.effectivePoolSize() + (f.effectiveConcurrencyLimit() != null ? ", limit " + f.effectiveConcurrencyLimit() : "")
                             + (f.poolTimeoutMs() != null ? ", timeout " + f.poolTimeoutMs() + " ms" : ""),
                     f.lookupsInsideTransaction() ? "inside" : "outside",
-                    num(Summary.middleMean(r, SampleKeys.PESSOA_HIKARI_PENDING), 1) + " / " + orDash(server.peakHikariPending(), 0),
-                    !cell.mode().boundByTomcatThreads() ? "–" : num(Summary.busierTomcat(r), 0),
+                    num(Summary.middleMean(r, cell.sampleNames().hikariPending()), 1) + " / " + orDash(server.peakHikariPending(), 0),
+                    !cell.mode().boundByTomcatThreads() ? "–" : num(Summary.busierTomcat(cell, r), 0),
                     orDash(server.meanHikariAcquireMs(), 1) + " / " + orDash(server.hikariAcquireP95Ms(), 0) + " / " + orDash(server.hikariAcquireP99Ms(), 0),
                     orDash(server.hikariTimeouts(), 0), Long.toString(unavailable), Long.toString(r.client().ko()),
                     num(r.client().latency().p99(), 0)));

@@ -151,7 +151,7 @@ public record RunComparison(String preset, List<String> changed, List<CellPair> 
         List<RepeatResult> r = cell.repeats();
         return new Figures(median(r, x -> x.client().throughput()), median(r, x -> x.client().latency().p95()), median(r, x -> x.client().latency().mean()),
                 median(r, ModelMisses::systemCpuMsPerRequest),
-                median(r, x -> x.server() != null && x.server().peakHeapMbPessoa() != null ? x.server().peakHeapMbPessoa() : Double.NaN),
+                median(r, x -> x.server() != null && x.server().peakHeapMbServer() != null ? x.server().peakHeapMbServer() : Double.NaN),
                 median(r, x -> x.processes() != null && x.processes().containsKey("pessoa-service") ? x.processes().get("pessoa-service").peakRssMb()
                         : Double.NaN),
                 median(r, RunComparison::pinnedEvents), r.size());

@@ -5,7 +5,7 @@ import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.ExperimentResults.CellResult;
 import lab.vthreads.lab.measured.ExperimentResults.RepeatResult;
 import lab.vthreads.lab.plan.Published;
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleKeys;
 import lab.vthreads.lab.isolation.CpuSet;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Bottleneck;
@@ -163,21 +163,14 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ReactiveContender
         return ratios;
     }
 
-    /** Whether the run measured a user's application, which stands alone where the lab's two services stand. */
+    /** Whether the run measured one service alone where the lab's two stand (a user's application), by its cells' sample names. */
     static boolean application(ExperimentResults results) {
-        return results.cells().stream().flatMap(c -> c.repeats().stream()).anyMatch(x -> x.processes().containsKey(Component.APP.label()));
+        return results.cells().stream().anyMatch(c -> c.sampleNames().services().size() == 1);
     }
 
-    /**
-     * The sample names of the system's JVMs, whose counters (GC, compilers) a figure sums or compares: the application's
-     * alone, which its samples also carry under the gateway's name, or the lab's two services.
-     */
+    /** The sample names of the system's JVMs, whose counters (GC, compilers) a figure sums or compares: each cell's, once. */
     static List<String> jvmSampleNames(ExperimentResults results) {
-        return jvmSampleNames(application(results));
-    }
-
-    static List<String> jvmSampleNames(boolean application) {
-        return application ? List.of(SampleKeys.PESSOA) : List.of(SampleKeys.PESSOA, SampleKeys.GATEWAY);
+        return results.cells().stream().flatMap(c -> c.sampleNames().services().stream()).distinct().toList();
     }
 
     private static List<ModeFootprint> footprints(ExperimentResults results) {
@@ -190,11 +183,11 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ReactiveContender
             double cores = all.stream().mapToDouble(x -> application ? cpu(x, service) : cpu(x, Component.PESSOA.label()) + cpu(x, Component.GATEWAY.label()))
                     .average().orElse(Double.NaN);
             footprints.add(new ModeFootprint(mode,
-                    max(all, x -> orNaN(x.server().peakPlatformThreadsPessoa())),
-                    max(all, x -> orNaN(x.server().peakVirtualThreadsPessoa())),
-                    max(all, x -> orNaN(x.server().peakHeapMbPessoa())),
+                    max(all, x -> orNaN(x.server().peakPlatformThreadsServer())),
+                    max(all, x -> orNaN(x.server().peakVirtualThreadsServer())),
+                    max(all, x -> orNaN(x.server().peakHeapMbServer())),
                     max(all, x -> rss(x, service)),
-                    application ? Double.NaN : max(all, x -> orNaN(x.server().peakHeapMbGateway())),
+                    application ? Double.NaN : max(all, x -> orNaN(x.server().peakHeapMbEntry())),
                     application ? Double.NaN : max(all, x -> rss(x, Component.GATEWAY.label())),
                     cores, cores / servicesCpus(results.partition()), service));
         }
@@ -230,10 +223,10 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ReactiveContender
                 .filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
     }
 
-    /** Mean busy Tomcat threads of the busier service, over the middle of the run (NaN in virtual mode). */
-    static double busierTomcat(RepeatResult repeat) {
-        return Math.max(middleMean(repeat, SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.PESSOA)),
-                middleMean(repeat, SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.GATEWAY)));
+    /** Mean busy Tomcat threads of the cell's busier service, over the middle of the run (NaN in virtual mode). */
+    static double busierTomcat(CellResult cell, RepeatResult repeat) {
+        return cell.sampleNames().services().stream().mapToDouble(s -> middleMean(repeat, SampleKeys.ServiceValue.TOMCAT_BUSY.of(s)))
+                .reduce(Double.NaN, (a, b) -> Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b));
     }
 
     static Row find(List<Row> rows, String variant, int users, ThreadMode mode) {

@@ -4,7 +4,7 @@ import lab.vthreads.lab.plan.Cell;
 import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.progress.Progress;
 import lab.vthreads.lab.measured.ExperimentResults;
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleKeys;
 import lab.vthreads.lab.stack.Endpoints;
 import lab.vthreads.lab.faults.FaultEvent;
 import lab.vthreads.lab.faults.FaultInjector;

@@ -1,7 +1,7 @@
 package lab.vthreads.lab.run;
 
 import lab.vthreads.lab.measured.ExperimentResults;
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleKeys;
 import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.metrics.Window;
 

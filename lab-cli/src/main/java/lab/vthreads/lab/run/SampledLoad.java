@@ -49,7 +49,7 @@ public final class SampledLoad implements AutoCloseable {
         ManagedProcess gatling = load.start(properties, reports, log, kind);
         RunProcesses processes = stack.withLoadGenerator(gatling);
         try {
-            Sampler sampler = new Sampler(endpoints.pessoaManagement(), endpoints.gatewayManagement(), processes, live, SystemStats.SYSTEM, counted,
+            Sampler sampler = new Sampler(endpoints.pessoaManagement(), endpoints.gatewayManagement(), endpoints.sampleNames(), processes, live, SystemStats.SYSTEM, counted,
                     load.counts(gatling));
             return new SampledLoad(load, gatling, processes, sampler, properties.resultsFile());
         } catch (RuntimeException e) {

@@ -1,7 +1,8 @@
 package lab.vthreads.lab.run;
 
 import lab.vthreads.lab.measured.ExperimentResults;
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleKeys;
+import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.load.LoadCounts;
 import lab.vthreads.lab.metrics.CpuSlices;
@@ -52,6 +53,8 @@ public final class Sampler implements AutoCloseable {
 
     private final String pessoaManagement;
     private final String gatewayManagement;
+    /** The names the services' figures carry in the samples (Endpoints#sampleNames). */
+    private final SampleNames names;
     private final RunProcesses processes;
     private final Consumer<String> live;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -79,8 +82,8 @@ public final class Sampler implements AutoCloseable {
     private int taken, dropped;
     private String firstDropped;
 
-    public Sampler(String pessoaManagement, String gatewayManagement, RunProcesses processes, Consumer<String> live) {
-        this(pessoaManagement, gatewayManagement, processes, live, SystemStats.SYSTEM, component -> OptionalDouble.empty());
+    public Sampler(String pessoaManagement, String gatewayManagement, SampleNames names, RunProcesses processes, Consumer<String> live) {
+        this(pessoaManagement, gatewayManagement, names, processes, live, SystemStats.SYSTEM, component -> OptionalDouble.empty());
     }
 
     /**
@@ -89,14 +92,15 @@ public final class Sampler implements AutoCloseable {
      *                 its processes' own wherever it counts at the start: a process's utime and stime leave out its
      *                 children that exited and drop when a process is replaced
      */
-    public Sampler(String pessoaManagement, String gatewayManagement, RunProcesses processes, Consumer<String> live, SystemStats proc,
+    public Sampler(String pessoaManagement, String gatewayManagement, SampleNames names, RunProcesses processes, Consumer<String> live, SystemStats proc,
             Function<String, OptionalDouble> counted) {
-        this(pessoaManagement, gatewayManagement, processes, live, proc, counted, null);
+        this(pessoaManagement, gatewayManagement, names, processes, live, proc, counted, null);
     }
 
     /** @param loadCounts what the run's load generator publishes as it runs; null: a sampler with no load of its own to read */
-    public Sampler(String pessoaManagement, String gatewayManagement, RunProcesses processes, Consumer<String> live, SystemStats proc,
+    public Sampler(String pessoaManagement, String gatewayManagement, SampleNames names, RunProcesses processes, Consumer<String> live, SystemStats proc,
             Function<String, OptionalDouble> counted, LoadCounts loadCounts) {
+        this.names = names;
         this.loadCounts = loadCounts;
         this.proc = proc;
         this.counted = counted;
@@ -152,8 +156,8 @@ public final class Sampler implements AutoCloseable {
             PrometheusScrape pessoa = PrometheusScrape.of(pessoaManagement, FAMILIES);
             // A user's application is both "services" (Endpoints#of): read once a second, not twice.
             PrometheusScrape gateway = gatewayManagement.equals(pessoaManagement) ? pessoa : PrometheusScrape.of(gatewayManagement, FAMILIES);
-            ServiceMetrics.put(s, pessoa, gateway);
-            jvms.put(s, processes.services());
+            ServiceMetrics.put(s, names, pessoa, gateway);
+            jvms.put(s, processes.services(), names);
             if (!pessoa.isEmpty()) lastPessoa = pessoa;
             if (!gateway.isEmpty()) lastGateway = gateway;
             LoadCounts.Counts counts = loadCounts == null ? null : loadCounts.read();
@@ -242,10 +246,10 @@ public final class Sampler implements AutoCloseable {
         return new ExperimentResults.Server(
                 m(windowQuantile(0.95, firstPessoa, lastPessoa)), m(windowQuantile(0.99, firstPessoa, lastPessoa)),
                 m(windowQuantile(0.95, firstGateway, lastGateway)), m(windowQuantile(0.99, firstGateway, lastGateway)),
-                m(peak(SampleKeys.ServiceValue.PEAK_THREADS.of(SampleKeys.PESSOA))), m(peak(SampleKeys.ServiceValue.PEAK_THREADS.of(SampleKeys.GATEWAY))),
-                m(peak(SampleKeys.ServiceValue.HEAP_MB.of(SampleKeys.PESSOA))), m(peak(SampleKeys.ServiceValue.HEAP_MB.of(SampleKeys.GATEWAY))),
-                m(peak(SampleKeys.ServiceValue.VIRTUAL_THREADS.of(SampleKeys.PESSOA))), m(peak(SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.PESSOA))),
-                m(peak(SampleKeys.PESSOA_HIKARI_PENDING)),
+                m(peak(SampleKeys.ServiceValue.PEAK_THREADS.of(names.server()))), m(peak(SampleKeys.ServiceValue.PEAK_THREADS.of(names.entry()))),
+                m(peak(SampleKeys.ServiceValue.HEAP_MB.of(names.server()))), m(peak(SampleKeys.ServiceValue.HEAP_MB.of(names.entry()))),
+                m(peak(SampleKeys.ServiceValue.VIRTUAL_THREADS.of(names.server()))), m(peak(SampleKeys.ServiceValue.TOMCAT_BUSY.of(names.server()))),
+                m(peak(names.hikariPending())),
                 m(meanAcquireMs()), m(orZero(lastPessoa.sum("hikaricp_connections_timeout_total")) - orZero(firstPessoa.sum("hikaricp_connections_timeout_total"))),
                 m(acquireQuantileMs(0.95)), m(acquireQuantileMs(0.99)));
     }

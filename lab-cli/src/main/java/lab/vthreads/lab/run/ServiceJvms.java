@@ -1,6 +1,7 @@
 package lab.vthreads.lab.run;
 
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleKeys;
+import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.lab.metrics.JvmCounters;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.stack.StackSettings.Component;
@@ -44,9 +45,10 @@ public final class ServiceJvms {
      * Each service's reading into the second's sample, under the keys its figures have there: these replace what its
      * metrics endpoint said of the same (a figure absent from the counters stays as the endpoint gave it, or absent).
      */
-    void put(Map<String, Double> sample, Map<String, ManagedProcess> services) {
+    void put(Map<String, Double> sample, Map<String, ManagedProcess> services, SampleNames names) {
         services.forEach((label, process) -> read(process).ifPresent(reading -> {
-            for (String prefix : Component.of(label).samplePrefixes()) {
+            String prefix = Component.of(label).samplePrefix(names);
+            if (prefix != null) {
                 putIfMeasured(sample, SampleKeys.ServiceValue.JIT_MS.of(prefix), reading.compileMs());
                 putIfMeasured(sample, SampleKeys.ServiceValue.LIVE_THREADS.of(prefix), reading.liveThreads());
                 putIfMeasured(sample, SampleKeys.ServiceValue.PEAK_THREADS.of(prefix), reading.peakThreads());

@@ -1,38 +1,43 @@
 package lab.vthreads.lab.run;
 
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleKeys;
+import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.lab.metrics.PrometheusScrape;
 
 import java.util.Map;
 
 import static lab.vthreads.lab.run.Sampler.API;
 
-/** What one second's scrapes of the two services put in its sample, under the names in {@link SampleKeys}. */
+/** What one second's scrapes of the system's services put in its sample, under the names in {@link SampleKeys} and the system's {@link SampleNames}. */
 final class ServiceMetrics {
 
     private ServiceMetrics() {
     }
 
-    static void put(Map<String, Double> s, PrometheusScrape pessoa, PrometheusScrape gateway) {
-        service(s, SampleKeys.PESSOA, pessoa);
-        service(s, SampleKeys.GATEWAY, gateway);
+    /**
+     * @param names  the system's names for its two places: the serving service's, whose scrape is {@code server}, and the
+     *               entry's; one service in both places is read once, from {@code server}
+     */
+    static void put(Map<String, Double> s, SampleNames names, PrometheusScrape server, PrometheusScrape entry) {
+        service(s, names.server(), server);
+        if (!names.entry().equals(names.server())) service(s, names.entry(), entry);
         // The reactive service's pools are r2dbc-pool's and Reactor Netty's: the same figures under the same keys.
-        s.put(SampleKeys.PESSOA_HIKARI_ACTIVE, pessoa.sumOfFirst("hikaricp_connections_active", "r2dbc_pool_acquired_connections"));
-        s.put(SampleKeys.PESSOA_HIKARI_PENDING, pessoa.sumOfFirst("hikaricp_connections_pending", "r2dbc_pool_pending_connections"));
-        s.put(SampleKeys.PESSOA_CEP_PENDING, pessoa.sumOfFirst("httpcomponents_httpclient_pool_total_pending", "reactor_netty_connection_provider_pending_connections"));
+        s.put(names.hikariActive(), server.sumOfFirst("hikaricp_connections_active", "r2dbc_pool_acquired_connections"));
+        s.put(names.hikariPending(), server.sumOfFirst("hikaricp_connections_pending", "r2dbc_pool_pending_connections"));
+        s.put(names.cepPending(), server.sumOfFirst("httpcomponents_httpclient_pool_total_pending", "reactor_netty_connection_provider_pending_connections"));
         // Cumulative counters: the calibration differences them over its window.
-        s.put(SampleKeys.GATEWAY_REQUESTS, gateway.sum("http_server_requests_seconds_count", API));
-        s.put(SampleKeys.GATEWAY_REQUEST_SECONDS, gateway.sum("http_server_requests_seconds_sum", API));
-        s.put(SampleKeys.PESSOA_CEP_CALLS, orZero(pessoa.sum("cep_lookups_seconds_count")));
+        s.put(names.entryRequests(), entry.sum("http_server_requests_seconds_count", API));
+        s.put(names.entryRequestSeconds(), entry.sum("http_server_requests_seconds_sum", API));
+        s.put(names.cepCalls(), orZero(server.sum("cep_lookups_seconds_count")));
         // Each hop's own timer, so that a response slower than predicted says in which hop it waited (ResponseHops).
-        s.put(SampleKeys.PESSOA_REQUESTS, pessoa.sum("http_server_requests_seconds_count", API));
-        s.put(SampleKeys.PESSOA_REQUEST_SECONDS, pessoa.sum("http_server_requests_seconds_sum", API));
-        s.put(SampleKeys.PESSOA_CEP_SECONDS, pessoa.sum("cep_lookups_seconds_sum"));
+        s.put(names.serverRequests(), server.sum("http_server_requests_seconds_count", API));
+        s.put(names.serverRequestSeconds(), server.sum("http_server_requests_seconds_sum", API));
+        s.put(names.cepSeconds(), server.sum("cep_lookups_seconds_sum"));
         // r2dbc-pool times nothing: the reactive service times each transaction's hold on its connection instead.
-        s.put(SampleKeys.PESSOA_ACQUIRES, orZero(pessoa.sumOfFirst("hikaricp_connections_acquire_seconds_count", "pessoa_transactions_seconds_count")));
-        s.put(SampleKeys.PESSOA_USAGES, orZero(pessoa.sumOfFirst("hikaricp_connections_usage_seconds_count", "pessoa_transactions_seconds_count")));
-        s.put(SampleKeys.PESSOA_USAGE_SECONDS, orZero(pessoa.sumOfFirst("hikaricp_connections_usage_seconds_sum", "pessoa_transactions_seconds_sum")));
-        s.put(SampleKeys.GATEWAY_PROXY_LEASED, gateway.sum("httpcomponents_httpclient_pool_total_connections", l -> "leased".equals(l.get("state"))));
+        s.put(names.acquires(), orZero(server.sumOfFirst("hikaricp_connections_acquire_seconds_count", "pessoa_transactions_seconds_count")));
+        s.put(names.usages(), orZero(server.sumOfFirst("hikaricp_connections_usage_seconds_count", "pessoa_transactions_seconds_count")));
+        s.put(names.usageSeconds(), orZero(server.sumOfFirst("hikaricp_connections_usage_seconds_sum", "pessoa_transactions_seconds_sum")));
+        s.put(names.proxyLeased(), entry.sum("httpcomponents_httpclient_pool_total_connections", l -> "leased".equals(l.get("state"))));
     }
 
     private static void service(Map<String, Double> s, String prefix, PrometheusScrape scrape) {

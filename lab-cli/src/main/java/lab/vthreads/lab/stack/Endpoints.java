@@ -1,5 +1,7 @@
 package lab.vthreads.lab.stack;
 
+import lab.vthreads.lab.metrics.SampleNames;
+
 /**
  * Where one thread mode's stack answers: what a measured run needs from it.
  *
@@ -9,9 +11,12 @@ package lab.vthreads.lab.stack;
  * @param jdbcUrl           the database, to empty it before each run (null: not emptied; the nothing-lost check then
  *                          compares the count's growth with the 201s, as it always does)
  * @param cepAdmin          the CEP mock's base URL, to set each cell's latency through its admin API (null: left as it is)
+ * @param sampleNames       the names the two management endpoints' figures carry in the samples: the system's own; where
+ *                          a target file does not say, the lab's two services', or one service's in both places where
+ *                          both URLs are one
  */
 public record Endpoints(String gateway, String pessoaManagement, String gatewayManagement, String jdbcUrl, String jdbcUser,
-                        String jdbcPassword, String cepAdmin) {
+                        String jdbcPassword, String cepAdmin, @com.fasterxml.jackson.annotation.JsonIgnore SampleNames sampleNames) {
 
     public Endpoints {
         require(gateway, "gateway");
@@ -20,6 +25,13 @@ public record Endpoints(String gateway, String pessoaManagement, String gatewayM
         if (jdbcUrl != null && !jdbcUrl.startsWith("jdbc:postgresql:")) {
             throw new IllegalArgumentException("jdbcUrl must be a PostgreSQL JDBC URL (jdbc:postgresql://HOST:PORT/DB), not " + jdbcUrl);
         }
+        if (sampleNames == null) sampleNames = pessoaManagement.equals(gatewayManagement) ? SampleNames.APPLICATION : SampleNames.LABS_OWN;
+    }
+
+    /** A target's, whose names follow from its URLs. */
+    public Endpoints(String gateway, String pessoaManagement, String gatewayManagement, String jdbcUrl, String jdbcUser, String jdbcPassword,
+                     String cepAdmin) {
+        this(gateway, pessoaManagement, gatewayManagement, jdbcUrl, jdbcUser, jdbcPassword, cepAdmin, null);
     }
 
     /** A stack the lab started itself, on this machine's loopback: where its system answers. */

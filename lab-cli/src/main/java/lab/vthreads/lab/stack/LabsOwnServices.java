@@ -1,6 +1,6 @@
 package lab.vthreads.lab.stack;
 
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.lab.stack.StackSettings.Component;
 import lab.vthreads.lab.stack.StackSettings.StackPorts;
 
@@ -59,16 +59,15 @@ sealed interface LabsOwnServices extends SystemUnderTest permits LabServices, Re
         StackPorts ports = settings.ports();
         return new Endpoints("http://127.0.0.1:" + ports.gateway(), "http://127.0.0.1:" + ports.pessoaManagement(),
                 "http://127.0.0.1:" + ports.gatewayManagement(), settings.jdbcUrl(), lab.vthreads.infra.postgres.EmbeddedPostgresServer.USER,
-                lab.vthreads.infra.postgres.EmbeddedPostgresServer.PASSWORD, "http://127.0.0.1:" + ports.wiremock());
+                lab.vthreads.infra.postgres.EmbeddedPostgresServer.PASSWORD, "http://127.0.0.1:" + ports.wiremock(), sampleNames());
     }
 
+    /** pessoa-service (or the reactive service in its place) behind the gateway. */
     @Override
-    default Map<String, String> sampleNames() {
-        Map<String, String> names = new LinkedHashMap<>();
-        names.put(Component.PESSOA.label(), SampleKeys.PESSOA);
-        names.put(Component.GATEWAY.label(), SampleKeys.GATEWAY);
-        return names;
+    default SampleNames sampleNames() {
+        return SampleNames.LABS_OWN;
     }
+
 
     /** Lookups outside the transaction, no concurrency limit and no limit on the CEP client's connections: their switches. */
     @Override

@@ -48,15 +48,14 @@ public record StackSettings(
         }
 
         /**
-         * The prefixes a service's figures carry in the samples ({@code pessoa.jitMs}): a user's application stands
-         * in both services' places there, as it does for the management URLs ({@code Endpoints}); none for the others.
+         * The name a service's figures carry in the samples ({@code pessoa.jitMs}) in a system whose services are named
+         * so: pessoa-service serves, the gateway is the entry, and a user's application is both; none for the others.
          */
-        public java.util.List<String> samplePrefixes() {
+        public String samplePrefix(lab.vthreads.lab.metrics.SampleNames names) {
             return switch (this) {
-                case PESSOA -> java.util.List.of(lab.vthreads.lab.measured.SampleKeys.PESSOA);
-                case GATEWAY -> java.util.List.of(lab.vthreads.lab.measured.SampleKeys.GATEWAY);
-                case APP -> java.util.List.of(lab.vthreads.lab.measured.SampleKeys.PESSOA, lab.vthreads.lab.measured.SampleKeys.GATEWAY);
-                case POSTGRES, WIREMOCK -> java.util.List.of();
+                case PESSOA, APP -> names.server();
+                case GATEWAY -> names.entry();
+                case POSTGRES, WIREMOCK -> null;
             };
         }
 

@@ -1,6 +1,7 @@
 package lab.vthreads.lab.stack;
 
 import lab.vthreads.lab.app.Application;
+import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.lab.stack.StackSettings.Component;
 import lab.vthreads.lab.stack.StackSettings.StackPorts;
 
@@ -117,8 +118,15 @@ public sealed interface SystemUnderTest permits LabsOwnServices, UsersApplicatio
      */
     Endpoints endpoints(StackSettings settings);
 
-    /** Each service's label with the prefix its figures carry in the samples ({@code pessoa-service → pessoa}). */
-    Map<String, String> sampleNames();
+    /** The names its services' figures carry in the samples, and in results.json with each of its cells. */
+    SampleNames sampleNames();
+
+    /** Each service's label with the name its figures carry in the samples ({@code pessoa-service → pessoa}, {@code app → app}). */
+    default Map<String, String> samplePrefixes() {
+        Map<String, String> prefixes = new java.util.LinkedHashMap<>();
+        services().forEach(service -> prefixes.put(service.label(), service.samplePrefix(sampleNames())));
+        return prefixes;
+    }
 
     /**
      * The calibration's factors: the cell's, with every limit but the CPU lifted; {@code lifted} already raises the

@@ -1,7 +1,7 @@
 package lab.vthreads.lab.stack;
 
 import lab.vthreads.lab.app.Application;
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.lab.process.Readiness;
 import lab.vthreads.lab.stack.StackSettings.Component;
 import lab.vthreads.lab.stack.StackSettings.StackPorts;
@@ -121,12 +121,13 @@ record UsersApplication(Application application) implements SystemUnderTest {
     public Endpoints endpoints(StackSettings settings) {
         StackPorts ports = settings.ports();
         String management = "http://127.0.0.1:" + ports.gatewayManagement();
-        return new Endpoints("http://127.0.0.1:" + ports.gateway(), management, management, null, null, null, null);
+        return new Endpoints("http://127.0.0.1:" + ports.gateway(), management, management, null, null, null, null, sampleNames());
     }
 
-    /** One JVM, whose figures the sampler reads under pessoa-service's keys. */
+    /** One JVM in both places, under its own name. */
     @Override
-    public Map<String, String> sampleNames() {
-        return Map.of(Component.APP.label(), SampleKeys.PESSOA);
+    public SampleNames sampleNames() {
+        return SampleNames.APPLICATION;
     }
+
 }

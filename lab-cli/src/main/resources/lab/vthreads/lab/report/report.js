@@ -22,6 +22,6 @@ DATA.cells.forEach((cell,i)=>{
   const keys=p=>[...new Set(cell.samples.flatMap(s=>Object.keys(s)))].filter(p);
   const ds=ks=>ks.map((k,j)=>({label:k,data:cell.samples.map(s=>s[k]??null),borderColor:PALETTE[j%PALETTE.length],pointRadius:0,borderWidth:1.5}));
   line('cpu'+i,'CPU (cores)',ds(keys(k=>k.startsWith(DATA.keys.cpuPrefix))),'s','cores',t);
-  line('heap'+i,'Heap used (MB)',ds(DATA.keys.heap),'s','MB',t);
-  line('threads'+i,'Threads and connections',ds(DATA.keys.threads),'s','count',t);
+  line('heap'+i,'Heap used (MB)',ds(cell.heap),'s','MB',t);
+  line('threads'+i,'Threads and connections',ds(cell.threads),'s','count',t);
 });

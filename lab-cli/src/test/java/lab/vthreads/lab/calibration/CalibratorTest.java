@@ -1,6 +1,7 @@
 package lab.vthreads.lab.calibration;
 
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleNames;
+import lab.vthreads.lab.metrics.SampleKeys;
 import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.metrics.Window;
 import lab.vthreads.lab.plan.Cell;
@@ -103,7 +104,7 @@ class CalibratorTest {
         List<Map<String, Double>> samples = List.of(
                 sample(0, 0, 0.1), sample(1, 100, 0.5), sample(2, 200, 0.5), sample(3, 300, 0.5), sample(4, 400, 0.1));
 
-        var run = CalibrationRun.window(samples, java.util.Set.of("pessoa-service"), new Window(1, 3));
+        var run = CalibrationRun.window(samples, java.util.Set.of("pessoa-service"), new Window(1, 3), SampleNames.LABS_OWN);
 
         assertThat(run.throughput()).isEqualTo(100);
         assertThat(run.cores().get("pessoa-service")).isEqualTo(0.5);
@@ -115,14 +116,14 @@ class CalibratorTest {
         List<Map<String, Double>> samples = List.of(sample(0, 0, 0.1), sample(1, 100, 0.5), sample(2, 200, 0.5), sample(3, 300, 0.5),
                 sample(4, 400, 1.0), sample(5, 500, 1.0));
 
-        var halves = CalibrationRun.window(samples, java.util.Set.of("pessoa-service"), new Window(1, 5)).systemHalves();
+        var halves = CalibrationRun.window(samples, java.util.Set.of("pessoa-service"), new Window(1, 5), SampleNames.LABS_OWN).systemHalves();
 
         assertThat(halves.firstMs()).isCloseTo(5.0, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(halves.secondMs()).isCloseTo(10.0, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(halves.change()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(halves.settled()).isFalse();
         // The load side's processes are not the system's: a window with no system process measures no halves.
-        assertThat(CalibrationRun.window(samples, java.util.Set.of("gatling"), new Window(1, 5)).systemHalves()).isNull();
+        assertThat(CalibrationRun.window(samples, java.util.Set.of("gatling"), new Window(1, 5), SampleNames.LABS_OWN).systemHalves()).isNull();
     }
 
     @Test
@@ -131,7 +132,7 @@ class CalibratorTest {
         // 101 answered against 100 served, with one acquisition per request served.
         List<Map<String, Double>> samples = List.of(served(1, 10, 10), served(2, 60, 59), served(3, 111, 109));
 
-        var run = CalibrationRun.window(samples, java.util.Set.of("pessoa-service"), new Window(1, 3));
+        var run = CalibrationRun.window(samples, java.util.Set.of("pessoa-service"), new Window(1, 3), SampleNames.LABS_OWN);
 
         assertThat(run.connectionsPerRequest()).isEqualTo(1.0);
         assertThat(run.cepLookupsPerRequest()).isEqualTo(2.0);
@@ -139,15 +140,15 @@ class CalibratorTest {
         // An application that counts no request of its own: its counts over the load generator's answers.
         var unserved = CalibrationRun.window(samples.stream().map(s -> {
             var copy = new java.util.HashMap<>(s);
-            copy.remove(SampleKeys.PESSOA_REQUESTS);
+            copy.remove(SampleNames.LABS_OWN.serverRequests());
             return (Map<String, Double>) copy;
-        }).toList(), java.util.Set.of("pessoa-service"), new Window(1, 3));
+        }).toList(), java.util.Set.of("pessoa-service"), new Window(1, 3), SampleNames.LABS_OWN);
         assertThat(unserved.connectionsPerRequest()).isCloseTo(99.0 / 101, org.assertj.core.data.Offset.offset(1e-9));
     }
 
     private static Map<String, Double> served(double t, double answered, double served) {
         return Map.of(SampleKeys.TIME, t, SampleKeys.LOAD_ANSWERED, answered, SampleKeys.LOAD_ANSWERED_SECONDS, answered * 0.01,
-                SampleKeys.PESSOA_REQUESTS, served, SampleKeys.PESSOA_ACQUIRES, served, SampleKeys.PESSOA_CEP_CALLS, served * 2,
+                SampleNames.LABS_OWN.serverRequests(), served, SampleNames.LABS_OWN.acquires(), served, SampleNames.LABS_OWN.cepCalls(), served * 2,
                 SampleKeys.cpu("pessoa-service"), 0.5);
     }
 

@@ -113,7 +113,10 @@ class AppExperimentIT {
         assertThat(progress.toString()).contains("the application's database after its own migrations:", "put back before each cell");
         // Its pool read through the metrics endpoint its links list, since it has no Prometheus one.
         assertThat(progress.toString()).containsOnlyOnce("signals: app's Actuator: GET http://127.0.0.1:").contains("metric endpoints [metrics]");
-        assertThat(results.cells().getFirst().repeats().getFirst().samples()).anyMatch(sample -> sample.containsKey("pessoa.hikariActive"));
+        // Under the application's own name, once, and not the lab's services' (results schema 18).
+        assertThat(results.cells()).allSatisfy(cell -> assertThat(cell.sampleNames()).isEqualTo(lab.vthreads.lab.metrics.SampleNames.APPLICATION));
+        assertThat(results.cells().getFirst().repeats().getFirst().samples()).anyMatch(sample -> sample.containsKey("app.hikariActive"))
+                .allSatisfy(sample -> assertThat(sample.keySet()).noneMatch(key -> key.startsWith("pessoa.") || key.startsWith("gateway.")));
         assertThat(Files.readString(dir.resolve("summary.md"))).contains("| virtual-4u-aa |").contains("not checked");
         assertThat(runner.loadGenerators()).isNotEmpty().noneMatch(g -> g.process().isAlive());
     }
@@ -153,7 +156,7 @@ class AppExperimentIT {
                 assertThat(prewarm.compileShares()).as(cell.id()).containsOnlyKeys("app").doesNotContainValue(null);
                 assertThat(prewarm.throughput()).as(cell.id()).isPositive();
             }
-            assertThat(run.samples()).as(cell.id()).anyMatch(sample -> sample.containsKey("pessoa.jitMs") && sample.containsKey("load.answered"));
+            assertThat(run.samples()).as(cell.id()).anyMatch(sample -> sample.containsKey("app.jitMs") && sample.containsKey("load.answered"));
         }
         assertThat(Summary.of(results).model()).extracting(Summary.ModelRow::cell).containsExactlyInAnyOrderElementsOf(
                 results.cells().stream().map(ExperimentResults.CellResult::id).toList());

@@ -48,10 +48,18 @@ class CompilingWindowTest {
         assertThat(lab).containsOnlyKeys("pessoa-service", "gateway-service");
         assertThat(lab.get("pessoa-service")).isCloseTo(0.05, within(1e-9));
         assertThat(lab.get("gateway-service")).isCloseTo(0.275, within(1e-9));
-        // A user's application is one JVM, read under pessoa-service's keys.
+        // A user's application is one JVM, read under its own name: app.jitMs.
         Application app = new Application(new SpringBootJar(Path.of("/apps/shop.jar"), "4.0.3", "org.example.Shop", true), Map.of(), Map.of(), null,
                 true, null, null);
-        assertThat(CompilingWindow.shares(run, SystemUnderTest.of(ThreadMode.VIRTUAL, app))).containsOnlyKeys("app").containsEntry("app", lab.get("pessoa-service"));
+        List<Map<String, Double>> itsOwn = samples.stream().map(s -> {
+            Map<String, Double> renamed = new HashMap<>(Map.of("t", s.get("t"), "app.jitMs", s.get("pessoa.jitMs")));
+            return renamed;
+        }).toList();
+        ExperimentResults.RepeatResult appRun = new ExperimentResults.RepeatResult(1, "2026-11-27T22:00:00Z", null, null, Map.of(), null, itsOwn,
+                null, false, 1, new Window(10, 30));
+        assertThat(CompilingWindow.shares(appRun, SystemUnderTest.of(ThreadMode.VIRTUAL, app))).containsOnlyKeys("app").containsEntry("app", lab.get("pessoa-service"));
+        // Not under the lab's names: those are a run of the lab's services.
+        assertThat(CompilingWindow.shares(run, SystemUnderTest.of(ThreadMode.VIRTUAL, app)).get("app")).isNaN();
     }
 
     private static Map<String, Double> sample(double t, double pessoaJitMs, double gatewayJitMs) {

@@ -1,5 +1,6 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.infra.testsupport.LongRun;
 import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.plan.TestPreset;
@@ -135,15 +136,15 @@ class ExperimentRunIT {
         // Each calibration run's seconds kept, as a cell's are: the saturation run's queue is read from them.
         var saturationSeconds = new ObjectMapper().readTree(dir.resolve("calibration").resolve("samples-saturation.json").toFile());
         assertThat(saturationSeconds.size()).isGreaterThanOrEqualTo(3);
-        assertThat(saturationSeconds.get(saturationSeconds.size() - 1).has(lab.vthreads.lab.measured.SampleKeys.PESSOA_HIKARI_PENDING)).isTrue();
+        assertThat(saturationSeconds.get(saturationSeconds.size() - 1).has(lab.vthreads.lab.metrics.SampleNames.LABS_OWN.hikariPending())).isTrue();
         assertThat(dir.resolve("calibration").resolve("gatling-results-warmup.json")).doesNotExist();
         assertThat(Files.readString(dir.resolve("summary.md"))).contains("Capacity model: predicted against measured", "jar-platform-6u", "Tomcat threads");
         // The reactive cells ran pessoa-service-reactive (only its pool, r2dbc-pool, fills the pool's keys without Hikari) and
         // are compared with both thread modes, predicted from the reactive service's own calibration.
         ExperimentResults.RepeatResult reactive = ran.stream().filter(c -> c.mode() == lab.vthreads.lab.stack.ThreadMode.REACTIVE)
                 .findFirst().orElseThrow().repeats().getFirst();
-        assertThat(reactive.samples()).anyMatch(s -> s.containsKey(lab.vthreads.lab.measured.SampleKeys.PESSOA_HIKARI_ACTIVE));
-        assertThat(reactive.server().peakVirtualThreadsPessoa()).as("pessoa-service-reactive runs nothing on virtual threads").isIn(null, 0.0);
+        assertThat(reactive.samples()).anyMatch(s -> s.containsKey(lab.vthreads.lab.metrics.SampleNames.LABS_OWN.hikariActive()));
+        assertThat(reactive.server().peakVirtualThreadsServer()).as("pessoa-service-reactive runs nothing on virtual threads").isIn(null, 0.0);
         assertThat(Files.readString(dir.resolve("summary.md"))).contains("reactive ÷ each thread mode", "reactive ÷ platform", "reactive ÷ virtual");
         assertThat(Summary.of(results).model()).extracting(Summary.ModelRow::cell).contains("jar-reactive-3u", "jar-reactive-6u");
         // Measured the same way on the reactive pair's warm JVMs after its cells, in a folder of its own: one transaction

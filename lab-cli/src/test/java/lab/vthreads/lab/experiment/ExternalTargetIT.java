@@ -77,7 +77,7 @@ class ExternalTargetIT {
                 assertThat(run.client().consistent()).as(cell.id() + ": every 201 one new row").isTrue();
                 // Only what the lab owns has CPU figures; the services' own metrics still come over HTTP.
                 assertThat(run.processes().keySet()).as(cell.id()).containsExactlyInAnyOrder("gatling", "lab");
-                assertThat(run.server().peakPlatformThreadsPessoa()).as(cell.id()).isPositive();
+                assertThat(run.server().peakPlatformThreadsServer()).as(cell.id()).isPositive();
             }
             assertThat(results.calibration()).isNull();
             assertThat(results.target().unapplied()).containsExactly("tomcatThreads=10");

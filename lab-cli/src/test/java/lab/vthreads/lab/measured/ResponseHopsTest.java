@@ -1,5 +1,7 @@
 package lab.vthreads.lab.measured;
 
+import lab.vthreads.lab.metrics.SampleNames;
+import lab.vthreads.lab.metrics.SampleKeys;
 import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.metrics.Window;
 import org.junit.jupiter.api.Test;
@@ -21,7 +23,7 @@ class ResponseHopsTest {
         ExperimentResults.RepeatResult run = run(347, List.of(sample(5, 0, 0, 0, 0, 0), sample(10, 100, 30, 100, 30, 29),
                 sample(30, 1100, 360, 1100, 348, 334), sample(35, 9000, 9000, 9000, 9000, 9000)));
 
-        ResponseHops hops = ResponseHops.of(run);
+        ResponseHops hops = ResponseHops.of(run, SampleNames.LABS_OWN);
 
         assertThat(hops.gatewayMs()).isCloseTo(330, within(1e-9));
         assertThat(hops.serviceMs()).isCloseTo(318, within(1e-9));
@@ -34,14 +36,14 @@ class ResponseHopsTest {
     void anApplicationWithoutAGatewayIsOneHop() {
         ExperimentResults.RepeatResult run = run(120, List.of(sample(10, 0, 0, 0, 0, 0), sample(30, 0, 0, 200, 22, 0)));
 
-        assertThat(ResponseHops.of(run).describe("the application", false)).isEqualTo("; the mean response's 120 ms: 10 before the application, 110 in it");
+        assertThat(ResponseHops.of(run, SampleNames.LABS_OWN).describe("the application", false)).isEqualTo("; the mean response's 120 ms: 10 before the application, 110 in it");
     }
 
     @Test
     void runsRecordedBeforeTheHopsWereReadSayNothing() {
-        Map<String, Double> early = new HashMap<>(Map.of("t", 10.0, SampleKeys.GATEWAY_REQUESTS, 0.0, SampleKeys.GATEWAY_REQUEST_SECONDS, 0.0));
-        Map<String, Double> late = new HashMap<>(Map.of("t", 30.0, SampleKeys.GATEWAY_REQUESTS, 100.0, SampleKeys.GATEWAY_REQUEST_SECONDS, 30.0));
-        ResponseHops hops = ResponseHops.of(run(347, List.of(early, late)));
+        Map<String, Double> early = new HashMap<>(Map.of("t", 10.0, SampleNames.LABS_OWN.entryRequests(), 0.0, SampleNames.LABS_OWN.entryRequestSeconds(), 0.0));
+        Map<String, Double> late = new HashMap<>(Map.of("t", 30.0, SampleNames.LABS_OWN.entryRequests(), 100.0, SampleNames.LABS_OWN.entryRequestSeconds(), 30.0));
+        ResponseHops hops = ResponseHops.of(run(347, List.of(early, late)), SampleNames.LABS_OWN);
 
         assertThat(hops.serviceMs()).isNaN();
         assertThat(hops.describe("pessoa-service", true)).isEmpty();
@@ -56,11 +58,11 @@ class ResponseHopsTest {
                                               double cepSeconds) {
         Map<String, Double> sample = new HashMap<>();
         sample.put("t", t);
-        sample.put(SampleKeys.GATEWAY_REQUESTS, gatewayRequests);
-        sample.put(SampleKeys.GATEWAY_REQUEST_SECONDS, gatewaySeconds);
-        sample.put(SampleKeys.PESSOA_REQUESTS, pessoaRequests);
-        sample.put(SampleKeys.PESSOA_REQUEST_SECONDS, pessoaSeconds);
-        sample.put(SampleKeys.PESSOA_CEP_SECONDS, cepSeconds);
+        sample.put(SampleNames.LABS_OWN.entryRequests(), gatewayRequests);
+        sample.put(SampleNames.LABS_OWN.entryRequestSeconds(), gatewaySeconds);
+        sample.put(SampleNames.LABS_OWN.serverRequests(), pessoaRequests);
+        sample.put(SampleNames.LABS_OWN.serverRequestSeconds(), pessoaSeconds);
+        sample.put(SampleNames.LABS_OWN.cepSeconds(), cepSeconds);
         return sample;
     }
 }

@@ -1,5 +1,6 @@
 package lab.vthreads.lab.report;
 
+import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.stack.ThreadMode;
@@ -23,8 +24,9 @@ class ApplicationTablesTest {
 
     private static ExperimentResults run(String service) {
         Map<String, Double> cores = Map.of("gatling", 0.2, "lab", 0.02, service, 0.8);
-        return experiment(PARTITION, cell(ThreadMode.PLATFORM, false, repeat(1, 100, 50, cores, 0.5, 0.9)),
-                cell(ThreadMode.VIRTUAL, false, repeat(1, 100, 50, cores, 0.5, 0.9)));
+        SampleNames names = service.equals("app") ? SampleNames.APPLICATION : SampleNames.LABS_OWN;
+        return experiment(PARTITION, cell(names, ThreadMode.PLATFORM, false, repeat(1, 100, 50, cores, 0.5, 0.9)),
+                cell(names, ThreadMode.VIRTUAL, false, repeat(1, 100, 50, cores, 0.5, 0.9)));
     }
 
     @Test

@@ -56,7 +56,9 @@ class EarlierResultsTest {
         ExperimentResults read = ResultsFiles.read(asSchema16(dir, app));
 
         assertThat(read.calibrations()).isEqualTo(app.calibrations());
-        assertThat(read.cells()).isEqualTo(app.cells());
+        // Each cell as written, with the name its figures were written under then, in both places.
+        assertThat(read.cells()).isEqualTo(app.cells().stream().map(c -> new ExperimentResults.CellResult(c.id(), c.variant(), c.mode(), c.implementation(),
+                c.users(), c.factors(), c.repeats(), c.failures(), c.coldStarts(), new lab.vthreads.lab.metrics.SampleNames("pessoa", "pessoa"))).toList());
         assertThat(read.calibrationOf(read.cells().getFirst())).isEqualTo(now.calibration());
     }
 
@@ -84,7 +86,57 @@ class EarlierResultsTest {
         if (blocking != null) json.set("calibration", blocking); else json.putNull("calibration");
         if (reactive != null) json.set("reactiveCalibration", reactive); else json.putNull("reactiveCalibration");
         for (JsonNode cell : json.path("cells")) ((ObjectNode) cell).remove("implementation");
-        Files.writeString(file, JSON.writeValueAsString(json));
+        Files.writeString(file, JSON.writeValueAsString(asSchema17(json)));
         return file;
+    }
+
+    /** Cells with no sample names, and the runs' server figures under the lab's services' names, as before schema 18. */
+    private static ObjectNode asSchema17(ObjectNode json) {
+        for (JsonNode cell : json.path("cells")) {
+            ((ObjectNode) cell).remove("sampleNames");
+            for (JsonNode repeat : cell.path("repeats")) {
+                if (!(repeat.path("server") instanceof ObjectNode server)) continue;
+                for (String[] names : new String[][] {{"serverP95Ms", "pessoaP95Ms"}, {"entryP95Ms", "gatewayP95Ms"}, {"peakHeapMbServer", "peakHeapMbPessoa"},
+                        {"peakPlatformThreadsServer", "peakPlatformThreadsPessoa"}}) {
+                    JsonNode value = server.remove(names[0]);
+                    if (value != null) server.set(names[1], value);
+                }
+            }
+        }
+        return json;
+    }
+
+    @Test
+    void anApplicationsRunFromBeforeSchema18ReadsItsFiguresUnderTheNameTheyWereWrittenUnder(@TempDir Path dir) throws Exception {
+        Map<String, Double> appAlone = Map.of("app", 0.9, "postgres", 0.1);
+        ExperimentResults now = RunFixtures.experiment(List.of(
+                RunFixtures.cell(ThreadMode.VIRTUAL, 200, false, RunFixtures.run(1, 300, 0, false, 0.95, appAlone))), true);
+        ResultsFiles.write(dir, now);
+        Path file = dir.resolve("results.json");
+        ObjectNode json = (ObjectNode) JSON.readTree(file.toFile());
+        json.put("schemaVersion", "17");
+        ObjectNode server = (ObjectNode) asSchema17(json).path("cells").get(0).path("repeats").get(0).path("server");
+        server.put("pessoaP95Ms", 123.0).put("peakHeapMbPessoa", 456.0);
+        Files.writeString(file, JSON.writeValueAsString(json));
+
+        ExperimentResults read = ResultsFiles.read(file);
+
+        // Its figures were written as pessoa-service's, and again as the gateway's: read once, under pessoa's name.
+        assertThat(read.cells().getFirst().sampleNames()).isEqualTo(new lab.vthreads.lab.metrics.SampleNames("pessoa", "pessoa"));
+        assertThat(Summary.application(read)).isTrue();
+        assertThat(Summary.jvmSampleNames(read)).containsExactly("pessoa");
+        // Its server figures under the names schema 18 gives them.
+        assertThat(read.cells().getFirst().repeats().getFirst().server().serverP95Ms()).isEqualTo(123.0);
+        assertThat(read.cells().getFirst().repeats().getFirst().server().peakHeapMbServer()).isEqualTo(456.0);
+    }
+
+    @Test
+    void aRunOfTheLabsServicesFromBeforeSchema18ReadsWithTheirNames(@TempDir Path dir) throws Exception {
+        ExperimentResults now = RunFixtures.experiment(List.of(RunFixtures.cell(ThreadMode.VIRTUAL, 200, false, RunFixtures.run(1, 300, 0, false, 0.95))), true);
+
+        ExperimentResults read = ResultsFiles.read(asSchema16(dir, now));
+
+        assertThat(read.cells().getFirst().sampleNames()).isEqualTo(lab.vthreads.lab.metrics.SampleNames.LABS_OWN);
+        assertThat(Summary.application(read)).isFalse();
     }
 }

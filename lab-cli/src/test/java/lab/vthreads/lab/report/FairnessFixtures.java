@@ -1,5 +1,6 @@
 package lab.vthreads.lab.report;
 
+import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.lab.plan.Cell;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.ExperimentResults.CellResult;
@@ -29,8 +30,13 @@ final class FairnessFixtures {
     }
 
     static CellResult cell(ThreadMode mode, boolean replica, RepeatResult... repeats) {
+        return cell(SampleNames.LABS_OWN, mode, replica, repeats);
+    }
+
+    /** A cell whose services' figures carry {@code names}: a user's application's, where the lab's own carry theirs. */
+    static CellResult cell(SampleNames names, ThreadMode mode, boolean replica, RepeatResult... repeats) {
         Cell cell = new Cell(null, mode, 100, Factors.NONE, replica);
-        return new CellResult(cell.id(), null, mode, Fixtures.implementation(mode), 100, cell, List.of(repeats), List.of());
+        return new CellResult(cell.id(), null, mode, Fixtures.implementation(mode), 100, cell, List.of(repeats), List.of(), List.of(), names);
     }
 
     /**

@@ -1,5 +1,6 @@
 package lab.vthreads.lab.report;
 
+import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.metrics.Window;
 import org.junit.jupiter.api.Test;
@@ -13,13 +14,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The model's evidence says how long the collectors stopped the services in the window, from their cumulative pauses. */
 class GcPausesTest {
 
+    /** One service in both places, named as these samples name it: an application's run as files before schema 18 held it. */
+    private static final SampleNames ALONE = new SampleNames("pessoa", "pessoa");
+
     @Test
     void eachServicesPausesInTheWindowAreAShareOfIt() {
         // pessoa-service paused 200 ms in the 20 s window (what it paused before it does not count), the gateway 40 ms.
         ExperimentResults.RepeatResult run = run(List.of(sample(5, 0.0, 0.0), sample(10, 100.0, 50.0), sample(30, 300.0, 90.0), sample(35, 900.0, 900.0)));
 
-        assertThat(ModelRows.gcPauses(run, false)).isEqualTo("; GC paused the services 1.0% / 0.2% of the window");
-        assertThat(ModelRows.gcPauses(run, true)).isEqualTo("; GC paused the application 1.0% of the window");
+        assertThat(ModelRows.gcPauses(run, SampleNames.LABS_OWN)).isEqualTo("; GC paused the services 1.0% / 0.2% of the window");
+        assertThat(ModelRows.gcPauses(run, ALONE)).isEqualTo("; GC paused the application 1.0% of the window");
     }
 
     @Test
@@ -29,9 +33,9 @@ class GcPausesTest {
         samples.get(0).put("pessoa.gcCpuMs", 400.0);
         samples.get(1).put("pessoa.gcCpuMs", 2_000.0);
 
-        assertThat(ModelRows.gcPauses(run(samples), true))
+        assertThat(ModelRows.gcPauses(run(samples), ALONE))
                 .isEqualTo("; GC paused the application 1.0% of the window, its collector threads used 8.0% of a CPU");
-        assertThat(ModelRows.gcPauses(run(samples), false))
+        assertThat(ModelRows.gcPauses(run(samples), SampleNames.LABS_OWN))
                 .isEqualTo("; GC paused the services 1.0% / 0.2% of the window, their collector threads used 8.0% / – of a CPU");
     }
 
@@ -39,7 +43,7 @@ class GcPausesTest {
     void runsRecordedBeforeThePausesWereReadSayNothing() {
         ExperimentResults.RepeatResult run = run(List.of(sample(10, null, null), sample(30, null, null)));
 
-        assertThat(ModelRows.gcPauses(run, false)).isEmpty();
+        assertThat(ModelRows.gcPauses(run, SampleNames.LABS_OWN)).isEmpty();
     }
 
     private static ExperimentResults.RepeatResult run(List<Map<String, Double>> samples) {

@@ -1,6 +1,6 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleKeys;
 import lab.vthreads.lab.model.EvenLoad;
 import lab.vthreads.lab.stack.ThreadMode;
 import org.junit.jupiter.api.Test;

@@ -1,10 +1,11 @@
 package lab.vthreads.lab.report;
 
+import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.lab.plan.Cell;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.ExperimentResults.CellResult;
 import lab.vthreads.lab.measured.ExperimentResults.RepeatResult;
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleKeys;
 import lab.vthreads.lab.model.Bottleneck;
 import lab.vthreads.lab.model.Bound;
 import lab.vthreads.lab.pinning.ServicePinning;
@@ -70,7 +71,7 @@ class PinnedCellsTest {
         List<Map<String, Double>> samples = new ArrayList<>();
         for (Map<String, Double> s : base.samples()) {
             Map<String, Double> with = new java.util.HashMap<>(s);
-            with.put(SampleKeys.ServiceValue.PROCESSORS.of(SampleKeys.PESSOA), (double) processors);
+            with.put(SampleKeys.ServiceValue.PROCESSORS.of(SampleNames.LABS_OWN.server()), (double) processors);
             samples.add(with);
         }
         ServicePinning pessoa = new ServicePinning((int) Math.round(pinnedCarriers * 40), pinnedCarriers * 4 * 1000, 0, List.of(), null);

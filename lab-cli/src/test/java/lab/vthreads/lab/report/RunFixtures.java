@@ -1,10 +1,11 @@
 package lab.vthreads.lab.report;
 
+import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.lab.plan.Cell;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.ExperimentResults.CellResult;
 import lab.vthreads.lab.measured.ExperimentResults.RepeatResult;
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleKeys;
 import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.metrics.Window;
 import lab.vthreads.lab.stack.ThreadMode;
@@ -86,8 +87,8 @@ final class RunFixtures {
         List<Map<String, Double>> samples = new ArrayList<>();
         for (int t = 1; t <= 5; t++) {
             Map<String, Double> sample = new java.util.HashMap<>(sampled);
-            sample.putAll(Map.of(SampleKeys.TIME, (double) t, SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.PESSOA), tomcatFull ? 25.0 : 5.0,
-                    SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleKeys.GATEWAY), 5.0));
+            sample.putAll(Map.of(SampleKeys.TIME, (double) t, SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleNames.LABS_OWN.server()), tomcatFull ? 25.0 : 5.0,
+                    SampleKeys.ServiceValue.TOMCAT_BUSY.of(SampleNames.LABS_OWN.entry()), 5.0));
             samples.add(sample);
         }
         long ok = Math.round(throughput * 20);

@@ -1,7 +1,8 @@
 package lab.vthreads.lab.run;
 
+import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.lab.measured.ExperimentResults;
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleKeys;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,7 +26,7 @@ class SamplerTest {
     private static ExperimentResults.Sampling sample(String then, int seconds) throws InterruptedException {
         // The sampler's first scrape of each service, when it starts, gets a readable text.
         try (ManagementEndpoint management = ManagementEndpoint.serving(READABLE, 2, then);
-             Sampler sampler = new Sampler(management.url(), management.url(), lab.vthreads.lab.stack.RunProcesses.NONE, line -> { })) {
+             Sampler sampler = new Sampler(management.url(), management.url(), SampleNames.APPLICATION, lab.vthreads.lab.stack.RunProcesses.NONE, line -> { })) {
             while (sampler.sampling().taken() < seconds) Thread.sleep(100);
             return sampler.sampling();
         }
@@ -62,7 +63,7 @@ class SamplerTest {
             return n < 3 ? OptionalDouble.of(1000.0 * n) : OptionalDouble.empty();
         };
         try (ManagementEndpoint management = ManagementEndpoint.serving(READABLE, 2, READABLE);
-             Sampler sampler = new Sampler(management.url(), management.url(), lab.vthreads.lab.stack.RunProcesses.NONE, line -> { }, SystemStats.SYSTEM, counted)) {
+             Sampler sampler = new Sampler(management.url(), management.url(), SampleNames.APPLICATION, lab.vthreads.lab.stack.RunProcesses.NONE, line -> { }, SystemStats.SYSTEM, counted)) {
             while (sampler.sampling().taken() < 4) Thread.sleep(100);
             sampler.close();
 

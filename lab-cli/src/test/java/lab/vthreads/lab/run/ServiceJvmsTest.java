@@ -1,6 +1,7 @@
 package lab.vthreads.lab.run;
 
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleNames;
+import lab.vthreads.lab.metrics.SampleKeys;
 import lab.vthreads.lab.process.ManagedProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -49,9 +50,11 @@ class ServiceJvmsTest {
             while (!jvms.read(app).map(r -> r.compileMs() > 0 && r.heapUsedMb() > 0).orElse(false)) Thread.sleep(50);
             Map<String, Double> sample = new HashMap<>();
 
-            jvms.put(sample, Map.of("app", app));
+            jvms.put(sample, Map.of("app", app), SampleNames.APPLICATION);
 
-            for (String prefix : List.of(SampleKeys.PESSOA, SampleKeys.GATEWAY)) {
+            // Under its own name alone, not the lab's services'.
+            assertThat(sample.keySet()).allMatch(key -> key.startsWith("app."));
+            for (String prefix : SampleNames.APPLICATION.services()) {
                 assertThat(sample.get(SampleKeys.ServiceValue.JIT_MS.of(prefix))).as(prefix).isPositive();
                 assertThat(sample.get(SampleKeys.ServiceValue.LIVE_THREADS.of(prefix))).as(prefix).isPositive();
                 assertThat(sample.get(SampleKeys.ServiceValue.HEAP_MB.of(prefix))).as(prefix).isPositive();
@@ -59,7 +62,7 @@ class ServiceJvmsTest {
                 assertThat(sample).as(prefix).containsKeys(SampleKeys.ServiceValue.GC_PAUSE_MS.of(prefix), SampleKeys.ServiceValue.SAFEPOINT_MS.of(prefix));
             }
             // Its JIT at work: the compile time grows between two readings a second apart.
-            double before = sample.get(SampleKeys.ServiceValue.JIT_MS.of(SampleKeys.PESSOA));
+            double before = sample.get(SampleKeys.ServiceValue.JIT_MS.of(SampleNames.APPLICATION.server()));
             Thread.sleep(1000);
             assertThat(jvms.read(app).orElseThrow().compileMs()).isGreaterThan(before);
         } finally {
@@ -75,7 +78,7 @@ class ServiceJvmsTest {
             Thread.sleep(1000);
             Map<String, Double> sample = new HashMap<>();
 
-            new ServiceJvms().put(sample, Map.of("pessoa-service", quiet));
+            new ServiceJvms().put(sample, Map.of("pessoa-service", quiet), SampleNames.LABS_OWN);
 
             assertThat(sample).isEmpty();
         } finally {

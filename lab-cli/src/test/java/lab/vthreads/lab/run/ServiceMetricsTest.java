@@ -1,6 +1,7 @@
 package lab.vthreads.lab.run;
 
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleNames;
+import lab.vthreads.lab.metrics.SampleKeys;
 import lab.vthreads.lab.metrics.PrometheusScrape;
 import org.junit.jupiter.api.Test;
 
@@ -27,12 +28,12 @@ class ServiceMetricsTest {
                 """);
         Map<String, Double> sample = new HashMap<>();
 
-        ServiceMetrics.put(sample, pessoa, gateway);
+        ServiceMetrics.put(sample, SampleNames.LABS_OWN, pessoa, gateway);
 
-        assertThat(sample.get(SampleKeys.ServiceValue.GC_PAUSE_MS.of(SampleKeys.PESSOA))).isCloseTo(175, within(1e-9));
+        assertThat(sample.get(SampleKeys.ServiceValue.GC_PAUSE_MS.of(SampleNames.LABS_OWN.server()))).isCloseTo(175, within(1e-9));
         // A service whose scrape has no such family: not measured, not zero.
-        assertThat(sample.get(SampleKeys.ServiceValue.GC_PAUSE_MS.of(SampleKeys.GATEWAY))).isNaN();
-        assertThat(sample.get(SampleKeys.ServiceValue.JIT_MS.of(SampleKeys.PESSOA))).isEqualTo(4000);
+        assertThat(sample.get(SampleKeys.ServiceValue.GC_PAUSE_MS.of(SampleNames.LABS_OWN.entry()))).isNaN();
+        assertThat(sample.get(SampleKeys.ServiceValue.JIT_MS.of(SampleNames.LABS_OWN.server()))).isEqualTo(4000);
     }
 
     @Test
@@ -50,11 +51,11 @@ class ServiceMetricsTest {
                 """);
         Map<String, Double> sample = new HashMap<>();
 
-        ServiceMetrics.put(sample, pessoa, PrometheusScrape.parse(""));
+        ServiceMetrics.put(sample, SampleNames.LABS_OWN, pessoa, PrometheusScrape.parse(""));
 
         // Every answer the API gave, not the scrapes of the lab's own sampler.
-        assertThat(sample.get(SampleKeys.PESSOA_REQUESTS)).isEqualTo(100);
-        assertThat(sample.get(SampleKeys.PESSOA_REQUEST_SECONDS)).isCloseTo(28.0, within(1e-9));
-        assertThat(sample.get(SampleKeys.PESSOA_CEP_SECONDS)).isCloseTo(25.5, within(1e-9));
+        assertThat(sample.get(SampleNames.LABS_OWN.serverRequests())).isEqualTo(100);
+        assertThat(sample.get(SampleNames.LABS_OWN.serverRequestSeconds())).isCloseTo(28.0, within(1e-9));
+        assertThat(sample.get(SampleNames.LABS_OWN.cepSeconds())).isCloseTo(25.5, within(1e-9));
     }
 }

@@ -1,7 +1,8 @@
 package lab.vthreads.lab.run;
 
+import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.lab.measured.ExperimentResults;
-import lab.vthreads.lab.measured.SampleKeys;
+import lab.vthreads.lab.metrics.SampleKeys;
 import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.metrics.ProcStats;
 import lab.vthreads.lab.model.CapacityModel;
@@ -53,7 +54,7 @@ class WithoutProcTest {
         String readable = "jvm_threads_live_threads 12\n";
         Sampler sampler;
         try (ManagementEndpoint management = ManagementEndpoint.serving(readable, 0, readable)) {
-            sampler = new Sampler(management.url(), management.url(), lab.vthreads.lab.stack.RunProcesses.NONE, line -> { }, new ProcStats(empty), component -> java.util.OptionalDouble.empty());
+            sampler = new Sampler(management.url(), management.url(), SampleNames.APPLICATION, lab.vthreads.lab.stack.RunProcesses.NONE, line -> { }, new ProcStats(empty), component -> java.util.OptionalDouble.empty());
             try {
                 while (sampler.sampling().taken() < 3) Thread.sleep(100);
             } finally {
@@ -63,7 +64,7 @@ class WithoutProcTest {
         assertThat(sampler.sampling().dropped()).isZero();
         assertThat(sampler.samples()).isNotEmpty().allSatisfy(s -> assertThat(s)
                 .doesNotContainKeys(SampleKeys.MACHINE_BUSY, SampleKeys.STEAL, SampleKeys.cpu(Sampler.LAB), SampleKeys.rssMb(Sampler.LAB))
-                .containsKey(SampleKeys.ServiceValue.LIVE_THREADS.of(SampleKeys.PESSOA)));
+                .containsKey(SampleKeys.ServiceValue.LIVE_THREADS.of(SampleNames.APPLICATION.server())));
 
         ExperimentResults.RepeatResult run = Measurements.repeat(1, 1, noHoldWindow(), sampler, Set.of(Sampler.LAB), null, 0.05);
         assertThat(run.processes()).doesNotContainKey(Sampler.LAB);

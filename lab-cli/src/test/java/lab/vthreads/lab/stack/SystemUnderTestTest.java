@@ -40,7 +40,9 @@ class SystemUnderTestTest {
             assertThat(system.dataBetweenRuns()).isEqualTo(DataBetweenRuns.EMPTIED);
             assertThat(system.database()).isEqualTo(lab.vthreads.infra.postgres.EmbeddedPostgresServer.DATABASE);
             assertThat(system.firstPass()).isEqualTo(FirstPass.NONE);
-            assertThat(system.sampleNames()).containsExactly(Map.entry("pessoa-service", "pessoa"), Map.entry("gateway-service", "gateway"));
+            assertThat(system.sampleNames()).isEqualTo(lab.vthreads.lab.metrics.SampleNames.LABS_OWN);
+            assertThat(system.samplePrefixes()).containsExactly(Map.entry("pessoa-service", "pessoa"), Map.entry("gateway-service", "gateway"));
+            assertThat(Endpoints.of(settings(ThreadMode.VIRTUAL, null)).sampleNames()).isEqualTo(system.sampleNames());
             assertThat(system.stubs(Path.of("/lab"))).isEqualTo(Path.of("/lab/wiremock"));
             assertThat(system.ports(PORTS)).extracting(SystemUnderTest.Port::port).containsExactly(18081, 19081, 18080, 19080);
             // Every limit but the CPU lifted for the calibration: pessoa-service's switches as well as Tomcat's threads.
@@ -78,7 +80,11 @@ class SystemUnderTestTest {
         // Its scenario tried against it, each flow once, before its prewarm.
         assertThat(handed.firstPass()).isEqualTo(FirstPass.AT_ONCE);
         assertThat(handed.trainedIn()).isEqualTo(ThreadMode.PLATFORM);
-        assertThat(handed.sampleNames()).containsExactly(Map.entry("app", "pessoa"));
+        // Its figures under its own name, in both places.
+        assertThat(handed.sampleNames()).isEqualTo(new lab.vthreads.lab.metrics.SampleNames("app", "app"));
+        assertThat(handed.samplePrefixes()).containsExactly(Map.entry("app", "app"));
+        // The sampler names them as the system does: its endpoints carry the same names.
+        assertThat(Endpoints.of(settings(ThreadMode.VIRTUAL, app(true, stubs))).sampleNames()).isEqualTo(handed.sampleNames());
         assertThat(handed.ports(PORTS)).extracting(SystemUnderTest.Port::port).containsExactly(18080, 19080);
         // Only Tomcat's threads to lift: the rest are pessoa-service's switches, which the application does not have.
         assertThat(handed.liftedForCalibration(Factors.builder().tomcatThreads(400)).build()).isEqualTo(Factors.builder().tomcatThreads(400).build());

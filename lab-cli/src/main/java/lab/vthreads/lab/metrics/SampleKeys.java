@@ -1,10 +1,9 @@
-package lab.vthreads.lab.measured;
-
-import java.util.List;
+package lab.vthreads.lab.metrics;
 
 /**
  * The names of the values in each one-second sample ({@code samples} in results.json), written once: the sampler
  * writes them, the calibration, the summary and the report read them. The names are part of results.json's schema.
+ * A service's own figures carry its name in the system ({@link SampleNames}).
  */
 public final class SampleKeys {
 
@@ -14,22 +13,6 @@ public final class SampleKeys {
     public static final String MACHINE_BUSY = "machineBusy";
     public static final String STEAL = "steal";
 
-    public static final String PESSOA_HIKARI_ACTIVE = "pessoa.hikariActive";
-    public static final String PESSOA_HIKARI_PENDING = "pessoa.hikariPending";
-    /** Lookups waiting for one of the CEP client's connections (HttpClient 5's pool, or Reactor Netty's). */
-    public static final String PESSOA_CEP_PENDING = "pessoa.cepPending";
-    /** Cumulative counters, differenced over a window (the calibration). */
-    public static final String GATEWAY_REQUESTS = "gateway.requests";
-    public static final String GATEWAY_REQUEST_SECONDS = "gateway.requestSeconds";
-    public static final String PESSOA_CEP_CALLS = "pessoa.cepCalls";
-    /** pessoa-service's own requests and their seconds (its server's timer), and its CEP lookups' seconds: with the gateway's, where a response's time went. */
-    public static final String PESSOA_REQUESTS = "pessoa.requests";
-    public static final String PESSOA_REQUEST_SECONDS = "pessoa.requestSeconds";
-    public static final String PESSOA_CEP_SECONDS = "pessoa.cepSeconds";
-    public static final String PESSOA_ACQUIRES = "pessoa.acquires";
-    public static final String PESSOA_USAGES = "pessoa.usages";
-    public static final String PESSOA_USAGE_SECONDS = "pessoa.usageSeconds";
-    public static final String GATEWAY_PROXY_LEASED = "gateway.proxyLeased";
     /**
      * The load generator's own counts, cumulative (what it publishes as it runs): answers with any status, their
      * response times' sum in seconds, and its successes and failures. Throughput and response time from the users' side,
@@ -42,11 +25,7 @@ public final class SampleKeys {
     /** The load generator's success rate over the last few seconds, for the live line. */
     public static final String LIVE_REQUESTS_PER_SECOND = "live.reqps";
 
-    /** The two services, as the per-service keys spell them. */
-    public static final String PESSOA = "pessoa";
-    public static final String GATEWAY = "gateway";
-
-    /** Per-service values: {@code pessoa.heapMb}, {@code gateway.tomcatBusy}, ... */
+    /** Per-service values: {@code pessoa.heapMb}, {@code gateway.tomcatBusy}, {@code app.jitMs}, ... */
     public enum ServiceValue {
         HEAP_MB("heapMb"), LIVE_THREADS("liveThreads"), PEAK_THREADS("peakThreads"), VIRTUAL_THREADS("virtualThreads"), TOMCAT_BUSY("tomcatBusy"),
         /** Cumulative ms the JIT spent compiling (jvm.compilation.time): its growth in a window says how warm the service was. */
@@ -103,9 +82,4 @@ public final class SampleKeys {
 
     public static final String CPU_PREFIX = cpu("");
 
-    /** What the report's per-cell charts draw, besides every {@link #CPU_PREFIX} series. */
-    public static final List<String> HEAP_SERIES = List.of(ServiceValue.HEAP_MB.of(PESSOA), ServiceValue.HEAP_MB.of(GATEWAY));
-    public static final List<String> THREAD_SERIES = List.of(ServiceValue.LIVE_THREADS.of(PESSOA), ServiceValue.LIVE_THREADS.of(GATEWAY),
-            ServiceValue.TOMCAT_BUSY.of(PESSOA), ServiceValue.TOMCAT_BUSY.of(GATEWAY), PESSOA_HIKARI_ACTIVE, PESSOA_HIKARI_PENDING,
-            PESSOA_CEP_PENDING, ServiceValue.VIRTUAL_THREADS.of(PESSOA));
 }
