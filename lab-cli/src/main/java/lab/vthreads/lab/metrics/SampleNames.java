@@ -15,7 +15,7 @@ import java.util.Objects;
  */
 public record SampleNames(String server, String entry) {
 
-    /** pessoa-service behind the gateway, and the reactive service in pessoa-service's place. */
+    /** pessoa-service behind the gateway: either implementation of its contract, under one name. */
     public static final SampleNames LABS_OWN = new SampleNames("pessoa", "gateway");
     /** A user's application: one JVM in both places. */
     public static final SampleNames APPLICATION = new SampleNames("app", "app");
@@ -31,7 +31,7 @@ public record SampleNames(String server, String entry) {
         return server.equals(entry) ? List.of(server) : List.of(server, entry);
     }
 
-    /** The serving service's pool: connections in use, and requests waiting for one (r2dbc-pool's where reactive). */
+    /** The serving service's pool: connections in use, and requests waiting for one (HikariCP's, or r2dbc-pool's). */
     public String hikariActive() {
         return server + ".hikariActive";
     }
