@@ -91,8 +91,10 @@ final class RepeatedStarts {
             }
             startInTurns(roles.controls(), starts, stack, base);
         } else if (!roles.controls().isEmpty()) {
+            boolean keptSome = roles.controls().stream().anyMatch(k -> !starts.get(k).isEmpty());
             progress.note("start-up check: " + String.join(", ", roles.controls().stream().map(RepeatedStarts::name).toList())
-                    + " not started: no start with virtual threads hung, so there is no hang for its control to compare");
+                    + " not started: no start with virtual threads hung, so there is no hang for its control to compare"
+                    + (keptSome ? "; the starts earlier runs made of it are counted" : ""));
         }
         List<StartupCheck> checks = new ArrayList<>();
         starts.forEach((kind, each) -> {
