@@ -18,7 +18,6 @@ import lab.vthreads.lab.stack.FirstPass;
 import lab.vthreads.lab.stack.RunProcesses;
 import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
-import lab.vthreads.lab.stack.ThreadMode;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -121,7 +120,7 @@ final class RepeatedStarts {
     record Roles(List<Cell> kinds, List<Cell> subjects, List<Cell> controls) {
 
         static Roles of(List<Cell> kinds) {
-            List<Cell> controls = kinds.stream().filter(k -> k.mode() == ThreadMode.PLATFORM).toList();
+            List<Cell> controls = kinds.stream().filter(k -> StartupCheck.control(k.mode())).toList();
             if (controls.size() == kinds.size()) return new Roles(kinds, kinds, List.of());
             return new Roles(kinds, kinds.stream().filter(k -> !controls.contains(k)).toList(), controls);
         }

@@ -29,6 +29,15 @@ public record StartupCheck(String stack, ThreadMode mode, String variant, int us
     /** The confidence of the hang rate's interval. */
     public static final double CONFIDENCE = 0.95;
 
+    /**
+     * Whether a kind of JVM in {@code mode} is the check's control rather than its subject: a platform-thread JVM cannot
+     * deadlock in class loading as a virtual-thread one can, so its starts only tell such a hang from a burst that would
+     * hang the application on any threads.
+     */
+    public static boolean control(ThreadMode mode) {
+        return mode == ThreadMode.PLATFORM;
+    }
+
     public StartupCheck {
         starts = List.copyOf(starts);
     }

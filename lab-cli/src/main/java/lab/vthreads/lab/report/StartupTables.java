@@ -2,7 +2,6 @@ package lab.vthreads.lab.report;
 
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.StartupCheck;
-import lab.vthreads.lab.stack.ThreadMode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +20,7 @@ final class StartupTables {
      */
     static List<String> controlsNotStarted(ExperimentResults results) {
         if (results.startupChecks().isEmpty()) return List.of();
-        return results.cells().stream().filter(c -> c.mode() == ThreadMode.PLATFORM)
+        return results.cells().stream().filter(c -> StartupCheck.control(c.mode()))
                 .filter(c -> results.startupChecks().stream().noneMatch(check -> check.mode() == c.mode() && Objects.equals(check.variant(), c.variant())))
                 .map(c -> c.variant() == null ? c.mode().label() : c.variant() + " " + c.mode().label()).distinct().toList();
     }

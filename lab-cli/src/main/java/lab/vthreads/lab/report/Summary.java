@@ -226,7 +226,7 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ReactiveContender
     /** Mean busy Tomcat threads of the cell's busier service, over the middle of the run (NaN in virtual mode). */
     static double busierTomcat(CellResult cell, RepeatResult repeat) {
         return cell.sampleNames().services().stream().mapToDouble(s -> middleMean(repeat, SampleKeys.ServiceValue.TOMCAT_BUSY.of(s)))
-                .reduce(Double.NaN, (a, b) -> Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b));
+                .filter(busy -> !Double.isNaN(busy)).max().orElse(Double.NaN);
     }
 
     static Row find(List<Row> rows, String variant, int users, ThreadMode mode) {
