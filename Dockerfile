@@ -21,6 +21,11 @@ COPY pessoa-service-reactive/pom.xml pessoa-service-reactive/
 COPY gateway-service/pom.xml gateway-service/
 COPY gatling/pom.xml gatling/
 COPY lab-corpus-app/pom.xml lab-corpus-app/
+COPY lab-machine/pom.xml lab-machine/
+COPY lab-model/pom.xml lab-model/
+COPY lab-stack/pom.xml lab-stack/
+COPY lab-results/pom.xml lab-results/
+COPY lab-runner/pom.xml lab-runner/
 COPY lab-cli/pom.xml lab-cli/
 COPY db db
 COPY lab-infra/src lab-infra/src

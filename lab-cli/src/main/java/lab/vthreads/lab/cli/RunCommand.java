@@ -64,7 +64,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--prewarm", paramLabel = "MAX_SECONDS", description = "before the cells measured on a pair of fresh service JVMs (one pair "
             + "per mode and factors), load them with those cells' most users until their JIT compilers settle (at work under "
-            + lab.vthreads.lab.run.Prewarm.SETTLED_PERCENT + "%% of the last 10 s) "
+            + lab.vthreads.lab.measured.ExperimentResults.Prewarmed.SETTLED_PERCENT + "%% of the last 10 s) "
             + "and their throughput too (within 5%% of the 10 s before), for at most this long, then run their first cell once, not counted; "
             + "0: only each run's warm-up (default: the preset's, or 0)")
     Integer prewarm;

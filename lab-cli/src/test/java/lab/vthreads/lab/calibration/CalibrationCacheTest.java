@@ -31,6 +31,19 @@ class CalibrationCacheTest {
     final Progress progress = new Progress(new PrintStream(out, true));
     final AtomicInteger measured = new AtomicInteger();
 
+    /** A change to any module a calibration's figures come from makes its fingerprint new, not only the runner's own. */
+    @Test
+    void theLabsCodeInAFingerprintIsEveryModuleFromTheRunDown() {
+        assertThat(CalibrationCache.labCode()).hasSize(5).doesNotHaveDuplicates()
+                .allSatisfy(code -> assertThat(code).exists())
+                .extracting(code -> code.toString().replace('\\', '/'))
+                .anySatisfy(code -> assertThat(code).contains("lab-runner/"))
+                .anySatisfy(code -> assertThat(code).contains("lab-results/"))
+                .anySatisfy(code -> assertThat(code).contains("lab-stack/"))
+                .anySatisfy(code -> assertThat(code).contains("lab-model/"))
+                .anySatisfy(code -> assertThat(code).contains("lab-machine/"));
+    }
+
     @Test
     void aSecondRunWithTheSameFingerprintReusesTheFirstRunsCalibrationAndSaysWhere() throws Exception {
         CalibrationCache cache = new CalibrationCache(results);

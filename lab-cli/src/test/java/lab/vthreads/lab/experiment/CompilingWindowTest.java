@@ -21,7 +21,7 @@ class CompilingWindowTest {
 
     @Test
     void aWindowIsMeasuredAgainOnlyWhenTheServicesCompiledTogetherForMoreThanThePrewarmsSettledShare() {
-        assertThat(CompilingWindow.RERUN_ABOVE).isEqualTo(lab.vthreads.lab.run.Prewarm.SETTLED_SHARE);
+        assertThat(CompilingWindow.RERUN_ABOVE).isEqualTo(lab.vthreads.lab.measured.ExperimentResults.Prewarmed.SETTLED_SHARE);
         assertThat(CompilingWindow.compiling(shares(0.02, 0.275), CompilingWindow.RERUN_ABOVE)).isTrue();
         assertThat(CompilingWindow.compiling(shares(0.144, 0.01), CompilingWindow.RERUN_ABOVE)).isTrue();
         // Each under the share, together over it: both compilers took the same CPUs from the window's requests.

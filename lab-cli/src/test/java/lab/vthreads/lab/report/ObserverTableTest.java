@@ -52,7 +52,7 @@ class ObserverTableTest {
 
         assertThat(table.rows().getFirst().get(table.rows().getFirst().size() - 2))
                 .isEqualTo("89 s, settled; **measured again**: its first window's compilers 2% / 28%, 939.3 req/s (cells/virtual-100u/r1)");
-        assertThat(table.note()).contains("compiled more than the prewarm's settled " + lab.vthreads.lab.run.Prewarm.SETTLED_PERCENT + "%",
+        assertThat(table.note()).contains("compiled more than the prewarm's settled " + lab.vthreads.lab.measured.ExperimentResults.Prewarmed.SETTLED_PERCENT + "%",
                 "was measured once more");
     }
 

@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ReportTablesDocumentedTest {
 
     private static final Path HOME = Path.of("..").toAbsolutePath().normalize();
-    private static final Path SOURCES = HOME.resolve("lab-cli/src/main/java/lab/vthreads/lab/report");
+    private static final Path SOURCES = HOME.resolve("lab-results/src/main/java/lab/vthreads/lab/report");
 
     /** A table's title, as the first argument of its constructor, or a section heading of the HTML or Markdown report. */
     private static final Pattern TITLE = Pattern.compile("Table\\(\\s*\"([^\"]+)\"|<h2>([^<\"]+)</h2>|\"## ([^\"\\\\]+)\\\\n");
