@@ -33,9 +33,9 @@ class ApplicationTablesTest {
     void theApplicationsRunNamesItAndNoGateway() {
         ExperimentResults app = run("app");
 
-        assertThat(Summary.application(app)).isTrue();
-        assertThat(FairnessTables.partition(app.partition(), true).rows()).extracting(List::getFirst).containsExactlyInAnyOrder("postgres", "app", "gatling");
-        assertThat(FairnessTables.partition(app.partition(), true).note()).contains("system under test (the application, PostgreSQL)");
+        assertThat(TestedSystem.of(app)).isInstanceOf(TestedSystem.Application.class);
+        assertThat(FairnessTables.partition(app.partition(), TestedSystem.of(app)).rows()).extracting(List::getFirst).containsExactlyInAnyOrder("postgres", "app", "gatling");
+        assertThat(FairnessTables.partition(app.partition(), TestedSystem.of(app)).note()).contains("system under test (the application, PostgreSQL)");
         assertThat(FairnessTables.observer(app).header()).contains("app JIT").doesNotContain("pessoa-service JIT", "gateway-service JIT");
         assertThat(FairnessTables.observer(app).rows()).allSatisfy(row -> assertThat(row).hasSameSizeAs(FairnessTables.observer(app).header()));
     }
@@ -44,8 +44,8 @@ class ApplicationTablesTest {
     void theLabsOwnRunNamesBothServices() {
         ExperimentResults lab = run("pessoa-service");
 
-        assertThat(Summary.application(lab)).isFalse();
-        assertThat(FairnessTables.partition(lab.partition(), false).rows()).extracting(List::getFirst)
+        assertThat(TestedSystem.of(lab)).isInstanceOf(TestedSystem.LabsOwn.class);
+        assertThat(FairnessTables.partition(lab.partition(), TestedSystem.of(lab)).rows()).extracting(List::getFirst)
                 .containsExactlyInAnyOrder("postgres", "pessoa-service", "gateway-service", "gatling");
         assertThat(FairnessTables.observer(lab).header()).contains("pessoa-service JIT", "gateway-service JIT");
     }

@@ -123,7 +123,7 @@ class EarlierResultsTest {
 
         // Its figures were written as pessoa-service's, and again as the gateway's: read once, under pessoa's name.
         assertThat(read.cells().getFirst().sampleNames()).isEqualTo(new lab.vthreads.lab.metrics.SampleNames("pessoa", "pessoa"));
-        assertThat(Summary.application(read)).isTrue();
+        assertThat(TestedSystem.of(read)).isInstanceOf(TestedSystem.Application.class);
         assertThat(Summary.jvmSampleNames(read)).containsExactly("pessoa");
         // Its server figures under the names schema 18 gives them.
         assertThat(read.cells().getFirst().repeats().getFirst().server().serverP95Ms()).isEqualTo(123.0);
@@ -137,6 +137,6 @@ class EarlierResultsTest {
         ExperimentResults read = ResultsFiles.read(asSchema16(dir, now));
 
         assertThat(read.cells().getFirst().sampleNames()).isEqualTo(lab.vthreads.lab.metrics.SampleNames.LABS_OWN);
-        assertThat(Summary.application(read)).isFalse();
+        assertThat(TestedSystem.of(read)).isInstanceOf(TestedSystem.LabsOwn.class);
     }
 }

@@ -14,7 +14,7 @@ class FootprintTableTest {
 
     @Test
     void givesEachServicesHeapAndResidentSetPerMode() {
-        ReportTables.Table table = ReportTables.footprint(summary, null);
+        ReportTables.Table table = ReportTables.footprint(summary, new TestedSystem.LabsOwn(), null);
 
         assertThat(table.header()).contains("peak heap MB (pessoa-service)", "peak RSS MB (pessoa-service)", "peak heap MB (gateway-service)",
                 "peak RSS MB (gateway-service)", "peak virtual threads (pessoa-service)");
@@ -33,8 +33,8 @@ class FootprintTableTest {
                 "rss", "a process monitor's figure"), null);
         Published heap = new Published("A study.", List.of(), new Published.Footprint(412.0, 15.0, 0.30, 0.68, 175.0, 380.0, null, null), null);
 
-        ReportTables.Table besideRss = ReportTables.footprint(summary, rss);
-        ReportTables.Table besideHeap = ReportTables.footprint(summary, heap);
+        ReportTables.Table besideRss = ReportTables.footprint(summary, new TestedSystem.LabsOwn(), rss);
+        ReportTables.Table besideHeap = ReportTables.footprint(summary, new TestedSystem.LabsOwn(), heap);
 
         int memory = besideRss.header().indexOf("published memory MB (beside RSS)");
         assertThat(memory).isPositive();

@@ -21,21 +21,20 @@ final class FairnessTables {
     }
 
     /** Which CPUs each component had: what makes the comparison fair, or the plain statement that it was not isolated. */
-    static ReportTables.Table partition(Partition partition, boolean application) {
+    static ReportTables.Table partition(Partition partition, TestedSystem system) {
         if (partition == null) {
             return new ReportTables.Table("CPU partition", "Not recorded: results written before the lab partitioned the machine; every process shared every CPU.",
                     List.of("component", "CPUs"), List.of());
         }
         List<List<String>> rows = new ArrayList<>();
-        // The services that ran: the lab's two, or a user's application in their place.
-        Set<String> absent = application ? Set.of("pessoa-service", "gateway-service") : Set.of("app");
+        Set<String> absent = system.notStarted();
         partition.components().forEach((component, p) -> {
             if (!absent.contains(component)) rows.add(List.of(component, p.cpus(),
                     p.quotaCores() != null ? num(p.quotaCores(), 2) + " CPU" : "–", p.weight() != null ? Integer.toString(p.weight()) : "–"));
         });
         String note = partition.isolated()
-                ? "Load side (load generator, " + (application ? "stubs" : "CEP mock") + ", the lab): CPUs " + partition.loadCpus() + "; system under test ("
-                + (application ? "the application" : "both services") + ", PostgreSQL): CPUs "
+                ? "Load side (load generator, " + system.downstream() + ", the lab): CPUs " + partition.loadCpus() + "; system under test ("
+                + system.services() + ", PostgreSQL): CPUs "
                 + partition.systemCpus() + ". " + partition.reason() + "."
                 : "**NOT ISOLATED**: the load generator shared every CPU with the services, per thread, so a service's thread count moved "
                 + "the CPU its neighbours got; read the virtual ÷ platform ratios with the fairness check below. " + partition.reason() + ".";
@@ -120,8 +119,7 @@ final class FairnessTables {
     static ReportTables.Table observer(ExperimentResults results) {
         List<List<String>> rows = new ArrayList<>();
         int cores = results.environment().cores();
-        // A user's application: one JVM, whose metrics the sampler read as pessoa-service's (Endpoints).
-        boolean application = Summary.application(results);
+        TestedSystem system = TestedSystem.of(results);
         for (ExperimentResults.CellResult cell : results.cells()) {
             if (cell.repeats().isEmpty() || cell.repeats().getFirst().window() == null) continue;
             ExperimentResults.RepeatResult r = cell.repeats().getFirst();
@@ -131,7 +129,7 @@ final class FairnessTables {
             double gatewayJit = r.compileShare(cell.sampleNames().entry());
             List<String> row = new ArrayList<>(List.of(cell.id(), num(lab.meanCpuCores(), 3), String.format(Locale.ROOT, "%.1f%%", lab.meanCpuCores() / cores * 100),
                     Double.isNaN(pessoaJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", pessoaJit * 100)));
-            if (!application) row.add(Double.isNaN(gatewayJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", gatewayJit * 100));
+            if (system.hasGateway()) row.add(Double.isNaN(gatewayJit) ? "–" : String.format(Locale.ROOT, "%.1f%%", gatewayJit * 100));
             Double gatlingJit = r.client() != null ? r.client().loadGeneratorCompileShare() : null;
             row.add(gatlingJit == null ? "–" : String.format(Locale.ROOT, "%.1f%%", gatlingJit * 100));
             row.add(prewarm(r.context().prewarm(), r.context().stack()) + measuredAgain(r.context().firstAttempt()));
@@ -139,7 +137,7 @@ final class FairnessTables {
             rows.add(row);
         }
         return new ReportTables.Table("The observer's cost and the services' warmth (hold window)",
-                "The lab samples every second: " + (application ? "the application's metrics endpoint" : "both services' Prometheus endpoints")
+                "The lab samples every second: " + system.metricsEndpoints()
                         + " (only the metrics it reads), every component's CPU (from its cgroup where it has one, else /proc) and memory, "
                         + "the machine's CPU counters. Its own JVM's CPU is below, in cores and as a share of the machine; the services "
                         + "spend some CPU answering the scrapes too, inside their own figures. JIT: the time each service's compilers "
@@ -154,9 +152,7 @@ final class FairnessTables {
                         + "was told --no-rerun-while-compiling), and its first window is named (its files in the cell's r1 folder). Samples dropped: the seconds whose reading failed, of all "
                         + "the sampler tried in the run, with the first error; beyond " + Math.round(ExperimentResults.Sampling.THIN * 100)
                         + "% the verdict names the run.",
-                application ? List.of("cell", "lab JVM (cores)", "of the machine", "app JIT", "Gatling JIT", "prewarm", "samples dropped")
-                        : List.of("cell", "lab JVM (cores)", "of the machine", "pessoa-service JIT", "gateway-service JIT", "Gatling JIT", "prewarm",
-                        "samples dropped"), rows);
+                system.observerHeader(), rows);
     }
 
     /** The first attempt a compiling window made the lab replace, with its compilers' shares and throughput. */

@@ -48,9 +48,8 @@ final class PoolTables {
         }
         List<String> header = new ArrayList<>(List.of("cell", "pool", "CEP lookups", "Hikari waiting, mean / peak", "Tomcat busy",
                 "acquire ms, mean / p95 / p99", "pool time-outs", "503s", "errors", "p99 (ms)"));
-        boolean application = Summary.application(results);
-        if (application) {
-            // Where a user's application does its downstream calls is its own affair: no such column.
+        TestedSystem system = TestedSystem.of(results);
+        if (!system.looksUpCeps()) {
             header.remove(2);
             rows.replaceAll(row -> {
                 List<String> without = new ArrayList<>(row);
@@ -60,9 +59,7 @@ final class PoolTables {
         }
         return new ReportTables.Table("Where the queue forms: the pool or Tomcat",
                 "First repeat of each cell. Hikari waiters as the mean over the middle of the run / the peak; Tomcat busy threads of the "
-                        + (application ? "application" : "busier service") + " (platform mode); the time to get a connection from Hikari's histogram; "
-                        + (application ? "Hikari time-outs; every 503 the load generator saw."
-                        : "Hikari time-outs (each a 503 pool-exhausted); every 503 the load generator saw (pool-exhausted or, with the limit, database-busy)."),
+                        + system.tomcatOf() + " (platform mode); the time to get a connection from Hikari's histogram; " + system.timeoutsAnd503s(),
                 header, rows);
     }
 

@@ -25,7 +25,7 @@ final class ReportTables {
     static List<Table> all(ExperimentResults results, Summary summary) {
         List<Table> tables = new ArrayList<>();
         tables.add(results(summary));
-        tables.add(FairnessTables.partition(results.partition(), Summary.application(results)));
+        tables.add(FairnessTables.partition(results.partition(), TestedSystem.of(results)));
         Table failures = failures(results);
         if (!failures.rows().isEmpty()) tables.add(failures);
         if (!results.startupChecks().isEmpty()) tables.add(StartupTables.startups(results));
@@ -51,7 +51,7 @@ final class ReportTables {
             tables.add(ModelTables.saturation(calibration, results.partition(), ModelTables.cpuBoundCells(results, summary, implementation), whose));
             tables.add(ModelTables.calibration(calibration, whose));
         });
-        tables.add(footprint(summary, results.settings().published()));
+        tables.add(footprint(summary, TestedSystem.of(results), results.settings().published()));
         tables.addAll(PinningTables.all(results));
         Table observer = FairnessTables.observer(results);
         if (!observer.rows().isEmpty()) tables.add(observer);
@@ -157,7 +157,7 @@ final class ReportTables {
                 List.of("cell", "2nd half ÷ 1st half − 1", "its noise", "verdict"), rows);
     }
 
-    static Table footprint(Summary summary, Published published) {
+    static Table footprint(Summary summary, TestedSystem system, Published published) {
         Published.Footprint study = published != null ? published.footprint() : null;
         List<List<String>> rows = new ArrayList<>();
         for (Summary.ModeFootprint f : summary.footprints()) {
@@ -173,13 +173,11 @@ final class ReportTables {
             }
             rows.add(row);
         }
-        String service = summary.footprints().isEmpty() ? "pessoa-service" : summary.footprints().getFirst().service();
-        boolean application = !service.equals("pessoa-service");
+        String service = system.footprintProcess();
         List<String> header = new ArrayList<>(List.of("mode", "peak platform threads (" + service + ")", "peak virtual threads (" + service + ")",
                 "peak heap MB (" + service + ")", "peak RSS MB (" + service + ")", "peak heap MB (gateway-service)", "peak RSS MB (gateway-service)",
-                application ? "mean CPU, the application (cores, % of its CPUs)" : "mean CPU, both services (cores, % of their CPUs)"));
-        if (application) {
-            // No gateway in front of a user's application: its columns would be dashes.
+                system.cpuColumn()));
+        if (!system.hasGateway()) {
             header.subList(5, 7).clear();
             rows.forEach(r -> r.subList(5, 7).clear());
         }

@@ -82,9 +82,8 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ReactiveContender
      * @param servicesCpuShare both services' mean CPU as a share of the CPUs they ran on (their side's, where the run
      *                         was partitioned; else the machine's): what a study's "CPU utilisation" compares with
      */
-    /** @param service whose figures the first columns are: pessoa-service, or a user's application ("app"), which has no gateway */
     public record ModeFootprint(ThreadMode mode, double peakPlatformThreads, double peakVirtualThreads, double peakHeapMb, double peakRssMb,
-                                double peakHeapMbGateway, double peakRssMbGateway, double meanCpuCoresServices, double servicesCpuShare, String service) {
+                                double peakHeapMbGateway, double peakRssMbGateway, double meanCpuCoresServices, double servicesCpuShare) {
     }
 
     /**
@@ -163,33 +162,26 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ReactiveContender
         return ratios;
     }
 
-    /** Whether the run measured one service alone where the lab's two stand (a user's application), by its cells' sample names. */
-    static boolean application(ExperimentResults results) {
-        return results.cells().stream().anyMatch(c -> c.sampleNames().services().size() == 1);
-    }
-
     /** The sample names of the system's JVMs, whose counters (GC, compilers) a figure sums or compares: each cell's, once. */
     static List<String> jvmSampleNames(ExperimentResults results) {
         return results.cells().stream().flatMap(c -> c.sampleNames().services().stream()).distinct().toList();
     }
 
     private static List<ModeFootprint> footprints(ExperimentResults results) {
+        TestedSystem system = TestedSystem.of(results);
         List<ModeFootprint> footprints = new ArrayList<>();
         for (ThreadMode mode : new TreeSet<>(results.cells().stream().map(CellResult::mode).toList())) {
             List<RepeatResult> all = results.cells().stream().filter(c -> c.mode() == mode).flatMap(c -> c.repeats().stream()).toList();
-            // Its metrics came as pessoa-service's (Endpoints).
-            boolean application = application(results);
-            String service = application ? Component.APP.label() : Component.PESSOA.label();
-            double cores = all.stream().mapToDouble(x -> application ? cpu(x, service) : cpu(x, Component.PESSOA.label()) + cpu(x, Component.GATEWAY.label()))
-                    .average().orElse(Double.NaN);
+            String service = system.footprintProcess();
+            double cores = all.stream().mapToDouble(x -> system.cpuCores(x, Summary::cpu)).average().orElse(Double.NaN);
             footprints.add(new ModeFootprint(mode,
                     max(all, x -> orNaN(x.server().peakPlatformThreadsServer())),
                     max(all, x -> orNaN(x.server().peakVirtualThreadsServer())),
                     max(all, x -> orNaN(x.server().peakHeapMbServer())),
                     max(all, x -> rss(x, service)),
-                    application ? Double.NaN : max(all, x -> orNaN(x.server().peakHeapMbEntry())),
-                    application ? Double.NaN : max(all, x -> rss(x, Component.GATEWAY.label())),
-                    cores, cores / servicesCpus(results.partition()), service));
+                    system.hasGateway() ? max(all, x -> orNaN(x.server().peakHeapMbEntry())) : Double.NaN,
+                    system.hasGateway() ? max(all, x -> rss(x, Component.GATEWAY.label())) : Double.NaN,
+                    cores, cores / servicesCpus(results.partition())));
         }
         return footprints;
     }
