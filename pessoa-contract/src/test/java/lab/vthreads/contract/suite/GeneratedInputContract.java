@@ -54,6 +54,7 @@ public abstract class GeneratedInputContract {
     private static Http http;
     private static String baseUrl;
     private long created;
+    private int logMark;
 
     /** Starts the implementation in this JVM, on free ports, with these of its properties (where its database and CEP API are). */
     protected static void serve(Class<?> application, Map<String, Object> infrastructure) {
@@ -188,6 +189,7 @@ public abstract class GeneratedInputContract {
     }
 
     private Http.Reply post(String contentType, String body) {
+        logMark = ServerLog.mark();
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + "/v1/pessoas"))
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body.getBytes(contentType.contains("UTF-16") ? StandardCharsets.UTF_16
                         : contentType.contains("ISO-8859-1") ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8)));
@@ -202,7 +204,7 @@ public abstract class GeneratedInputContract {
      */
     private void answered(Http.Reply reply, PessoaRequest sent) {
         int status = reply.status();
-        assertThat(status).as("status for %s", reply.body()).isBetween(200, 499);
+        assertThat(status).as("status for %s; the service logged:%n%s", reply.body(), ServerLog.since(logMark)).isBetween(200, 499);
         if (status >= 400) {
             assertThat(reply.header("Content-Type")).as("a %d's content type", status).startsWith("application/problem+json");
             JsonNode problem = reply.json();
