@@ -28,6 +28,31 @@ class SystemUnderTestTest {
         return new StackSettings(mode, Factors.NONE, PORTS, Map.of(), null, Path.of("/lab"), Path.of("/lab/runs/x")).withApplication(app);
     }
 
+    /** Each system refuses the factors it has no switch for, by its own answer: the lab's blocking service has them all. */
+    @Test
+    void eachSystemSaysWhichFactorsItLacks() {
+        Factors poolAndLock = Factors.builder().poolSize(7).cepLock("synchronized").build();
+        assertThat(SystemUnderTest.of(ThreadMode.PLATFORM, null).lacking(poolAndLock)).isEmpty();
+        assertThat(SystemUnderTest.of(ThreadMode.REACTIVE, null).lacking(poolAndLock)).containsExactly(Factor.CEP_LOCK);
+        assertThat(SystemUnderTest.of(ThreadMode.VIRTUAL, app(true, null)).lacking(poolAndLock)).containsExactly(Factor.CEP_LOCK);
+        for (Factor factor : Factor.values()) {
+            assertThat(SystemUnderTest.of(ThreadMode.REACTIVE, null).has(factor)).as(factor.key()).isEqualTo(factor.forReactive());
+            assertThat(SystemUnderTest.of(ThreadMode.PLATFORM, app(true, null)).has(factor)).as(factor.key()).isEqualTo(factor.forApplications());
+        }
+    }
+
+    /** The versions a run records are read from what ran: the user's jar, or pessoa-service's for the lab's own services. */
+    @Test
+    void theVersionsAreReadFromTheJarThatRan(@TempDir Path home) throws Exception {
+        java.nio.file.Files.createDirectories(home.resolve("pessoa-service/target"));
+        Path built = java.nio.file.Files.createFile(home.resolve("pessoa-service/target/pessoa-service-0.1.0-SNAPSHOT.jar"));
+
+        assertThat(SystemUnderTest.of(ThreadMode.REACTIVE, null).versionsJar(home)).isEqualTo(built);
+        assertThat(SystemUnderTest.of(ThreadMode.PLATFORM, null).applicationServer()).isNull();
+        assertThat(SystemUnderTest.of(ThreadMode.PLATFORM, app(true, null)).versionsJar(home)).isEqualTo(JAR.path());
+        assertThat(SystemUnderTest.of(ThreadMode.PLATFORM, app(true, null)).applicationServer()).isEqualTo(JAR.server() != null ? JAR.server() : "none known");
+    }
+
     @Test
     void theLabsServicesInEitherThreadModeAndTheReactiveServiceAreBothServicesOnTheLabsDatabaseAndCepApi() {
         SystemUnderTest platform = SystemUnderTest.of(ThreadMode.PLATFORM, null), reactive = SystemUnderTest.of(ThreadMode.REACTIVE, null);

@@ -4,6 +4,7 @@ import lab.vthreads.lab.measured.TargetDescription;
 
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.stack.RunningStack;
+import lab.vthreads.lab.stack.SystemUnderTest;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,7 +15,6 @@ import java.util.Map;
 import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /** What an experiment ran on and with: read from the machine and from the very jars that ran, once per experiment. */
 public final class Environments {
@@ -24,10 +24,10 @@ public final class Environments {
 
     /**
      * @param cores           the experiment's CPUs (the partition's, both sides), not the lab's own after it moved to the load side
-     * @param application     a user's jar, whose Spring Boot, HikariCP, driver versions and server are the run's; null for the lab's services
+     * @param system          what ran: its jar's Spring Boot, HikariCP and driver versions, and its server, are the run's
      */
-    static ExperimentResults.Environment describe(Path home, lab.vthreads.lab.app.SpringBootJar application, RunningStack stack, int cores) {
-        Path servicesJar = application != null ? application.path() : jar(home, "pessoa-service");
+    static ExperimentResults.Environment describe(Path home, SystemUnderTest system, RunningStack stack, int cores) {
+        Path servicesJar = system.versionsJar(home);
         Map<String, String> components = new LinkedHashMap<>();
         stack.rows().forEach(row -> components.put(row.component().label(), row.settings()));
         return new ExperimentResults.Environment(
@@ -40,7 +40,7 @@ public final class Environments {
                 cores,
                 memoryMb(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
-                components, codeSizes(home), application == null ? null : application.server() != null ? application.server() : "none known");
+                components, codeSizes(home), system.applicationServer());
     }
 
     /** A stack the lab did not start: its versions are the target's business; the load generator's are this machine's. */
@@ -69,14 +69,6 @@ public final class Environments {
         try {
             return ImplementationSizes.of(home);
         } catch (java.io.UncheckedIOException e) {
-            return null;
-        }
-    }
-
-    private static Path jar(Path home, String module) {
-        try (Stream<Path> files = Files.list(home.resolve(module).resolve("target"))) {
-            return files.filter(f -> f.getFileName().toString().matches(module + "-.*\\.jar")).findFirst().orElse(null);
-        } catch (IOException e) {
             return null;
         }
     }

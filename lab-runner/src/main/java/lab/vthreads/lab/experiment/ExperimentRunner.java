@@ -186,10 +186,10 @@ public final class ExperimentRunner {
             running = stack;
             stack.trainOn(new TrafficTrainer(load, progress, options.home(), preset.simulation(), options.scenario(),
                     cells.stream().mapToInt(Cell::users).max().orElse(1)));
-            environment = Environments.describe(options.home(), base.system().usersJar().orElse(null), stack, partition.machineCpuCount());
+            environment = Environments.describe(options.home(), base.system(), stack, partition.machineCpuCount());
             int cores = environment.cores();
             if (!environment.servedByTomcat()) {
-                progress.note("Warning: " + base.system().usersJar().orElseThrow().path().getFileName() + " is served by " + environment.applicationServer()
+                progress.note("Warning: " + base.system().versionsJar(options.home()).getFileName() + " is served by " + environment.applicationServer()
                         + ", not Tomcat: --tomcat-threads sets nothing there and the model gives platform threads no thread bound; "
                         + "spring.threads.virtual.enabled reaches only what Spring Boot runs for it (its task executors, for one)");
             }

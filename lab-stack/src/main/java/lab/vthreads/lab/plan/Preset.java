@@ -7,6 +7,7 @@ import lab.vthreads.lab.faults.Fault;
 import lab.vthreads.lab.stack.Factor;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.ResourceLimit;
+import lab.vthreads.lab.stack.SystemUnderTest;
 import lab.vthreads.lab.stack.ThreadMode;
 
 import tools.jackson.databind.DeserializationFeature;
@@ -150,13 +151,15 @@ public record Preset(
         ResourceLimit.parseAll(limits);
         for (Variant v : variants.isEmpty() ? Collections.<Variant>singletonList(null) : variants) {
             List<ThreadMode> cellModes = v != null && v.modes() != null ? v.modes() : modes;
-            if (!cellModes.contains(ThreadMode.REACTIVE)) continue;
             Factors cellFactors = factors.overriddenBy(v != null ? v.factors() : null);
-            for (Factor factor : Factor.values()) {
-                if (!factor.forReactive() && factor.asked(cellFactors) != null) {
-                    throw new IllegalArgumentException("preset " + name + (v != null ? ", variant " + v.name() : "") + ": " + factor.key()
-                            + " is a setting of the blocking pessoa-service, which pessoa-service-reactive does not have; "
-                            + "leave the reactive mode out of this " + (v != null ? "variant's modes, or choose the variants without it (--variants)" : "preset's modes"));
+            for (ThreadMode mode : cellModes) {
+                // A preset runs the lab's own services: each mode's system says which switches it has.
+                SystemUnderTest system = SystemUnderTest.of(mode, null);
+                List<Factor> lacking = system.lacking(cellFactors);
+                if (!lacking.isEmpty()) {
+                    throw new IllegalArgumentException("preset " + name + (v != null ? ", variant " + v.name() : "") + ": " + lacking.getFirst().key()
+                            + " is a setting of the blocking pessoa-service, which " + system.name() + " does not have; "
+                            + "leave the " + mode.label() + " mode out of this " + (v != null ? "variant's modes, or choose the variants without it (--variants)" : "preset's modes"));
                 }
             }
         }

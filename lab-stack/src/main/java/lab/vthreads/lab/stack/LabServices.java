@@ -9,6 +9,12 @@ import java.util.Map;
 /** The lab's own pessoa-service behind its gateway, in the platform or the virtual thread mode. */
 record LabServices() implements LabsOwnServices {
 
+    /** Every factor is one of pessoa-service's switches, or the gateway's, or the JVM's. */
+    @Override
+    public boolean has(Factor factor) {
+        return true;
+    }
+
     @Override
     public SpringService service(StackSettings settings, Component component) {
         return switch (component) {

@@ -13,6 +13,12 @@ import java.util.Map;
  */
 record ReactiveService() implements LabsOwnServices {
 
+    /** The factors the table gives a reactive property of its own, or passes to the gateway alone. */
+    @Override
+    public boolean has(Factor factor) {
+        return factor.forReactive();
+    }
+
     static final String NAME = "pessoa-service-reactive";
 
     @Override

@@ -30,6 +30,14 @@ public sealed interface SystemUnderTest permits LabsOwnServices, UsersApplicatio
         return new UsersApplication(application);
     }
 
+    /** Whether it has the switch a factor sets: a factor it lacks is refused, never quietly ignored. */
+    boolean has(Factor factor);
+
+    /** The factors {@code factors} sets that it has no switch for, in the factor table's order. */
+    default List<Factor> lacking(Factors factors) {
+        return java.util.Arrays.stream(Factor.values()).filter(factor -> !has(factor) && factor.asked(factors) != null).toList();
+    }
+
     /** The Spring Boot JVMs it runs, in the order they start. */
     List<Component> services();
 
@@ -53,9 +61,12 @@ public sealed interface SystemUnderTest permits LabsOwnServices, UsersApplicatio
         return ThreadMode.VIRTUAL;
     }
 
-    /** A user's jar, whose Spring Boot, libraries and server are the run's to record; empty for the lab's own services. */
-    default java.util.Optional<lab.vthreads.lab.app.SpringBootJar> usersJar() {
-        return java.util.Optional.empty();
+    /** The jar whose Spring Boot, HikariCP and driver versions the run records as what ran (null: not built). */
+    java.nio.file.Path versionsJar(java.nio.file.Path home);
+
+    /** The web server a user's jar runs on, as read from it; null for the lab's own services, which the lab knows run on theirs. */
+    default String applicationServer() {
+        return null;
     }
 
     /** What threads its servers run in this mode, in words, for the stack's description. */

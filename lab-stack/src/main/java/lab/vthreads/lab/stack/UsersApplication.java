@@ -34,9 +34,20 @@ record UsersApplication(Application application) implements SystemUnderTest {
                 SpringServices.address(settings, p.gateway(), p.gatewayManagement()), describe(settings), Launch.of(settings.factors().launch(), false), null);
     }
 
+    /** What any Spring Boot application reads (Tomcat's threads, Hikari's pool, the JVM's flags), not pessoa-service's own switches. */
     @Override
-    public java.util.Optional<lab.vthreads.lab.app.SpringBootJar> usersJar() {
-        return java.util.Optional.of(application.jar());
+    public boolean has(Factor factor) {
+        return factor.forApplications();
+    }
+
+    @Override
+    public java.nio.file.Path versionsJar(java.nio.file.Path home) {
+        return application.jar().path();
+    }
+
+    @Override
+    public String applicationServer() {
+        return application.jar().server() != null ? application.jar().server() : "none known";
     }
 
     /** One line for {@code ./lab up}'s table and the report: what a user's application runs with. */
