@@ -1,5 +1,6 @@
 package lab.vthreads.reactive.web;
 
+import org.springframework.core.Ordered;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
@@ -32,13 +33,21 @@ import java.util.concurrent.atomic.AtomicLong;
  * broken pipe without ever reading the answer, which the gateway then reports as its own 502.
  */
 @Component
-class ErrorsCloseTheConnection implements WebFilter {
+class ErrorsCloseTheConnection implements WebFilter, Ordered {
+
+    /** After the request id is set, before anything that may answer an error: it must see every error answer. */
+    static final int ORDER = 0;
 
     /** Tomcat's default maxSwallowSize: past it a client sending on is cut off, as in pessoa-service. */
     static final int MOST_DISCARDED = 2 * 1024 * 1024;
 
     /** A client that declared a body and stops sending it does not hold its answer back longer than this. */
     private static final Duration DISCARDING_AT_MOST = Duration.ofSeconds(5);
+
+    @Override
+    public int getOrder() {
+        return ORDER;
+    }
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {

@@ -70,6 +70,35 @@ class ErrorsCloseTheConnectionIT {
         }
     }
 
+    /**
+     * A body that declares a length past the limit is refused unread, and read to its end before the 413 and the close:
+     * read up to the limit first, its rest was left unread, and the connection closed under the client still sending it.
+     */
+    @Test
+    void aBodyDeclaredPastTheLimitIsRefusedAndReadBeforeTheConnectionCloses() throws Exception {
+        byte[] body = ("{\"cpf\":\"" + Cpfs.next() + "\",\"nome\":\"" + "A".repeat(1024 * 1024) + "\",\"enderecos\":[{\"cep\":\"01001000\"}]}")
+                .getBytes(StandardCharsets.US_ASCII);
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(15_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST /v1/pessoas HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: " + body.length
+                    + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            // Time for the server to refuse the body from its headers; then the body in pieces over a while, as the gateway streams it.
+            Thread.sleep(500);
+            for (int from = 0; from < body.length; from += 8192) {
+                out.write(body, from, Math.min(8192, body.length - from));
+                out.flush();
+                Thread.sleep(2);
+            }
+            out.flush();
+
+            String answer = statusLine(socket.getInputStream());
+
+            assertThat(answer).startsWith("HTTP/1.1 413");
+        }
+    }
+
     private static String statusLine(InputStream in) throws java.io.IOException {
         StringBuilder line = new StringBuilder();
         for (int c = in.read(); c >= 0 && c != '\n'; c = in.read()) line.append((char) c);
