@@ -1,5 +1,7 @@
 package lab.vthreads.gatling;
 
+import lab.vthreads.infra.load.LoadProperty;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -13,7 +15,7 @@ public final class KnownCeps {
     }
 
     public static List<String> load() {
-        Path csv = Path.of(System.getProperty("ceps", defaultPath()));
+        Path csv = Path.of(LoadProperty.CEPS.value(defaultPath()));
         try {
             List<String> ceps = Files.readAllLines(csv).stream().skip(1).map(String::trim).filter(s -> !s.isEmpty()).toList();
             if (ceps.isEmpty()) {

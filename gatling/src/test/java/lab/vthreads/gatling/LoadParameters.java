@@ -1,10 +1,14 @@
 package lab.vthreads.gatling;
 
+import lab.vthreads.infra.load.LoadProperty;
+import lab.vthreads.infra.load.LoadProperty.Client;
+import lab.vthreads.infra.load.LoadProperty.Workload;
+
 import java.time.Duration;
 
 /**
- * Every simulation's knobs, read from system properties ({@code -Dusers=200} on the Maven command line or the lab's
- * JVM) with defaults that work against {@code ./lab up} and compose on their default ports.
+ * Every simulation's knobs, read from the system properties {@link LoadProperty} names ({@code -Dusers=200} on the
+ * Maven command line, or set by the lab) with defaults that work against {@code ./lab up} and compose on their default ports.
  *
  * @param workload {@code closed}: a fixed number of concurrent users, each sending its next request as soon as the
  *                 last one is answered (what k6 VUs and JMeter threads are); {@code open}: new requests arrive at
@@ -19,44 +23,38 @@ import java.time.Duration;
  * @param liveFile where the answers so far are published as the run goes on ({@code -DliveFile}, {@link LiveCounts}); null: nowhere
  */
 public record LoadParameters(String baseUrl, int users, int rampUpSeconds, int warmupSeconds, int holdSeconds, int rampDownSeconds,
-                             String workload, double rate, double maxKoPercent, Integer p99Ms, String resultsFile, String client,
+                             Workload workload, double rate, double maxKoPercent, Integer p99Ms, String resultsFile, Client client,
                              Shard shard, String liveFile) {
 
     public static LoadParameters fromSystemProperties(int users, int rampUpSeconds, int holdSeconds, int rampDownSeconds,
                                                       double maxKoPercent) {
-        String workload = System.getProperty("workload", "closed");
-        if (!workload.equals("closed") && !workload.equals("open")) {
-            throw new IllegalArgumentException("-Dworkload must be closed or open, not " + workload);
-        }
-        String p99 = System.getProperty("maxP99Ms");
-        String client = System.getProperty("client", "impatient");
-        if (!client.equals("impatient") && !client.equals("patient")) {
-            throw new IllegalArgumentException("-Dclient must be impatient or patient, not " + client);
-        }
+        Workload workload = Workload.of(LoadProperty.WORKLOAD.value(Workload.CLOSED.text()));
+        String p99 = LoadProperty.MAX_P99_MS.value(null);
+        Client client = Client.of(LoadProperty.CLIENT.value(Client.IMPATIENT.text()));
         Shard shard = Shard.fromSystemProperties();
         return new LoadParameters(
-                System.getProperty("baseUrl", "http://127.0.0.1:8080"),
-                shard.users(Integer.getInteger("users", users)),
-                Integer.getInteger("rampUp", rampUpSeconds),
-                Integer.getInteger("warmup", 0),
-                Integer.getInteger("hold", holdSeconds),
-                Integer.getInteger("rampDown", rampDownSeconds),
+                LoadProperty.BASE_URL.value("http://127.0.0.1:8080"),
+                shard.users(LoadProperty.USERS.intValue(users)),
+                LoadProperty.RAMP_UP.intValue(rampUpSeconds),
+                LoadProperty.WARMUP.intValue(0),
+                LoadProperty.HOLD.intValue(holdSeconds),
+                LoadProperty.RAMP_DOWN.intValue(rampDownSeconds),
                 workload,
-                shard.rate(Double.parseDouble(System.getProperty("rate", "100"))),
-                Double.parseDouble(System.getProperty("maxKoPercent", Double.toString(maxKoPercent))),
+                shard.rate(Double.parseDouble(LoadProperty.RATE.value("100"))),
+                Double.parseDouble(LoadProperty.MAX_KO_PERCENT.value(Double.toString(maxKoPercent))),
                 p99 == null || p99.isBlank() ? null : Integer.valueOf(p99),
-                System.getProperty("resultsFile"),
+                LoadProperty.RESULTS_FILE.value(null),
                 client,
                 shard,
-                System.getProperty("liveFile"));
+                LoadProperty.LIVE_FILE.value(null));
     }
 
     public boolean patient() {
-        return client.equals("patient");
+        return client == Client.PATIENT;
     }
 
     public boolean closed() {
-        return workload.equals("closed");
+        return workload == Workload.CLOSED;
     }
 
     public Duration rampUp() {

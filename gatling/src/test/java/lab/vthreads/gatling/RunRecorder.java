@@ -27,6 +27,9 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class RunRecorder {
 
+    /** The results file's writer: the parameters' workload and client as the properties spell them ("closed", "patient"). */
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING);
+
     private static final long MAX_MS = 3_600_000;
     private static final int MAX_SECONDS = 24 * 3600;
 
@@ -236,7 +239,7 @@ public final class RunRecorder {
         json.put("notProblemDetails", new TreeMap<>(sum(notProblemDetails)));
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), json);
+            JSON.writeValue(file.toFile(), json);
         } catch (IOException e) {
             throw new UncheckedIOException("could not write " + file, e);
         }

@@ -7,6 +7,7 @@ import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import lab.vthreads.infra.load.LoadProperty;
 import lab.vthreads.scenario.Flow;
 import lab.vthreads.scenario.Scenario;
 import lab.vthreads.scenario.ScenarioReader;
@@ -54,14 +55,14 @@ public class ScenarioSimulation extends LabSimulation {
         super(LoadParameters.fromSystemProperties(10, 5, 60, 5, 1));
 
         // The scenario, checked whole before the first user starts (the lab checks it before any JVM, with the same reader).
-        String file = System.getProperty("scenario");
+        String file = LoadProperty.SCENARIO.value(null);
         if (file == null || file.isBlank()) throw new IllegalArgumentException("-Dscenario=FILE names the scenario to run (docs/scenarios.md)");
         Scenario scenario = ScenarioReader.read(Path.of(file));
         this.scenario = scenario;
 
         // Feeder: each new user's payload rows, $unique, $uuid and the flow it runs; in the check, flow after flow.
         ScenarioUsers users = new ScenarioUsers(scenario, load.shard().index(), load.shard().count());
-        boolean check = Boolean.getBoolean(CHECK);
+        boolean check = LoadProperty.SCENARIO_CHECK.isTrue();
         AtomicInteger checked = new AtomicInteger();
 
         // Scenario: the user's flow, chosen by index; the closed model replaces each user as it leaves.
@@ -79,8 +80,8 @@ public class ScenarioSimulation extends LabSimulation {
 
         // Injection and assertions come from the parameters (see LoadParameters); the check is its users at once, the
         // flows in turn, or one user per flow, each after the one before has finished.
-        int checkUsers = Math.max(flows.size(), Integer.getInteger(CHECK_USERS, 1));
-        PopulationBuilder population = !check ? inject(run) : Boolean.getBoolean(CHECK_IN_TURN) ? oneAfterAnother(name, feeder, flows)
+        int checkUsers = Math.max(flows.size(), LoadProperty.SCENARIO_CHECK_USERS.intValue(1));
+        PopulationBuilder population = !check ? inject(run) : LoadProperty.SCENARIO_CHECK_IN_TURN.isTrue() ? oneAfterAnother(name, feeder, flows)
                 : run.injectOpen(atOnceUsers(checkUsers));
         setUp(population).protocols(protocol()).assertions(assertions());
     }
@@ -94,26 +95,6 @@ public class ScenarioSimulation extends LabSimulation {
         }
         return chain;
     }
-
-    /**
-     * {@code -DscenarioCheck=true}: every flow once, one user each, at once, instead of the workload: what the lab runs
-     * before it measures anything, so that a path the application does not serve is an error, not a cell of failures.
-     */
-    public static final String CHECK = "scenarioCheck";
-
-    /**
-     * {@code -DscenarioCheckUsers=N} with the check: N users at once, the flows taken in turn, and never fewer users
-     * than flows (one user per flow by default). The lab's start-up check hands a cold JVM this burst, since it is many first requests at once that can
-     * deadlock one.
-     */
-    public static final String CHECK_USERS = "scenarioCheckUsers";
-
-    /**
-     * {@code -DscenarioCheckInTurn=true} with the check: the flows one after the other, one user each, the next started
-     * when the one before has finished, so that a cold JVM meets one first request at a time (the lab's
-     * {@code --first-pass in-turn}).
-     */
-    public static final String CHECK_IN_TURN = "scenarioCheckInTurn";
 
     @Override
     protected boolean countsStoredPeople() {

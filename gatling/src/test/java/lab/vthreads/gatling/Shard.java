@@ -1,5 +1,7 @@
 package lab.vthreads.gatling;
 
+import lab.vthreads.infra.load.LoadProperty;
+
 /**
  * This load generator's part of a load split over several (a Kubernetes indexed Job's pods, or several local
  * JVMs): {@code -Dshards=N} and {@code -Dshard=I}, or the Job's own {@code JOB_COMPLETION_INDEX}. Each part takes
@@ -20,8 +22,8 @@ public record Shard(int index, int count) {
 
     /** From -Dshards and -Dshard, the index falling back to JOB_COMPLETION_INDEX (what an indexed Job sets). */
     public static Shard fromSystemProperties() {
-        int count = Integer.getInteger("shards", 1);
-        String index = System.getProperty("shard", System.getenv("JOB_COMPLETION_INDEX"));
+        int count = LoadProperty.SHARDS.intValue(1);
+        String index = LoadProperty.SHARD.value(System.getenv("JOB_COMPLETION_INDEX"));
         if (count > 1 && index == null) {
             throw new IllegalArgumentException("-Dshards=" + count + " needs -Dshard=I (or JOB_COMPLETION_INDEX)");
         }

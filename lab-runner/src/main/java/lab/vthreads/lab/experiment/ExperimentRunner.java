@@ -158,7 +158,7 @@ public final class ExperimentRunner {
             this.isolation = isolation;
             isolation.placeSelf();
             load = new LoadGenerators(options.home(), preset.simulation(), isolation.prefix("gatling"),
-                    options.scenario() != null ? Map.of("scenario", options.scenario().toString()) : Map.of());
+                    options.scenario() != null ? Map.of(lab.vthreads.infra.load.LoadProperty.SCENARIO.key(), options.scenario().toString()) : Map.of());
             if (aborted) load.abort();
             StackSettings settings = new StackSettings(cells.getFirst().mode(), cells.getFirst().factors(), options.ports(), limits, null,
                     options.home(), options.resultsDirectory().resolve("infra")).withApplication(options.application());

@@ -59,7 +59,7 @@ public final class LoadGenerators {
      * checked through the same path as a user's application (the start-up check).
      */
     public ManagedProcess startScenario(Path scenario, LoadProperties load, Path reports, Path log) {
-        return start(GatlingRun.simulationClass(SCENARIO_SIMULATION), Map.of("scenario", scenario.toString()), load, reports, log, LoadRun.UNMEASURED);
+        return start(GatlingRun.simulationClass(SCENARIO_SIMULATION), Map.of(lab.vthreads.infra.load.LoadProperty.SCENARIO.key(), scenario.toString()), load, reports, log, LoadRun.UNMEASURED);
     }
 
     /** The simulation that runs a scenario file (docs/scenarios.md). */

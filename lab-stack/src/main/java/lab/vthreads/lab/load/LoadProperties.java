@@ -1,56 +1,60 @@
 package lab.vthreads.lab.load;
 
+import lab.vthreads.infra.load.LoadProperty;
+import lab.vthreads.infra.load.LoadProperty.Client;
+import lab.vthreads.infra.load.LoadProperty.Workload;
+
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The system properties a simulation reads ({@code LoadParameters} in the gatling module): the lab's side of that
- * contract, so each name is written once. Start with {@link #closed} or {@link #open}, then add what the run needs.
+ * The system properties a simulation reads ({@code LoadParameters} in the gatling module), by their shared names
+ * ({@link LoadProperty}): the lab's side of that contract. Start with {@link #closed} or {@link #open}, then add what the run needs.
  */
 public final class LoadProperties {
 
     private final Map<String, String> properties = new LinkedHashMap<>();
 
     private LoadProperties(String baseUrl, Path cepsCsv) {
-        properties.put("baseUrl", baseUrl);
-        properties.put("ceps", cepsCsv.toString());
+        put(LoadProperty.BASE_URL, baseUrl);
+        put(LoadProperty.CEPS, cepsCsv.toString());
         // The lab records errors instead of asserting on them: a cell with errors is a result, not a crash.
-        properties.put("maxKoPercent", "100");
+        put(LoadProperty.MAX_KO_PERCENT, "100");
     }
 
     /** {@code users} concurrent users, each sending again as soon as answered. */
     public static LoadProperties closed(String baseUrl, Path cepsCsv, int users) {
         LoadProperties load = new LoadProperties(baseUrl, cepsCsv);
-        load.properties.put("workload", "closed");
-        load.properties.put("users", Integer.toString(users));
+        load.put(LoadProperty.WORKLOAD, Workload.CLOSED.text());
+        load.put(LoadProperty.USERS, Integer.toString(users));
         return load;
     }
 
     /** New requests at {@code rate} per second, whatever the response times. */
     public static LoadProperties open(String baseUrl, Path cepsCsv, int rate) {
         LoadProperties load = new LoadProperties(baseUrl, cepsCsv);
-        load.properties.put("workload", "open");
-        load.properties.put("rate", Integer.toString(rate));
+        load.put(LoadProperty.WORKLOAD, Workload.OPEN.text());
+        load.put(LoadProperty.RATE, Integer.toString(rate));
         return load;
     }
 
     /** Where the load goes: the system under test's front door. */
     public String baseUrl() {
-        return properties.get("baseUrl");
+        return properties.get(LoadProperty.BASE_URL.key());
     }
 
     /** The closed workload's users; null for an open one. */
     public Integer users() {
-        String users = properties.get("users");
+        String users = properties.get(LoadProperty.USERS.key());
         return users == null ? null : Integer.valueOf(users);
     }
 
     /** Ramp up, hold, ramp down, in seconds. */
     public LoadProperties profile(int rampUp, int hold, int rampDown) {
-        properties.put("rampUp", Integer.toString(rampUp));
-        properties.put("hold", Integer.toString(hold));
-        properties.put("rampDown", Integer.toString(rampDown));
+        put(LoadProperty.RAMP_UP, Integer.toString(rampUp));
+        put(LoadProperty.HOLD, Integer.toString(hold));
+        put(LoadProperty.RAMP_DOWN, Integer.toString(rampDown));
         return this;
     }
 
@@ -59,13 +63,13 @@ public final class LoadProperties {
      * warm up there, and nothing in it is measured.
      */
     public LoadProperties warmup(int seconds) {
-        properties.put("warmup", Integer.toString(seconds));
+        put(LoadProperty.WARMUP, Integer.toString(seconds));
         return this;
     }
 
     /** How users treat a 503 with Retry-After: impatient or patient (null keeps the simulation's default, impatient). */
     public LoadProperties client(String client) {
-        if (client != null) properties.put("client", client);
+        if (client != null) put(LoadProperty.CLIENT, Client.of(client).text());
         return this;
     }
 
@@ -74,14 +78,14 @@ public final class LoadProperties {
      * user each; the run ends when they have.
      */
     public LoadProperties everyFlowOnce() {
-        properties.put("scenarioCheck", "true");
+        put(LoadProperty.SCENARIO_CHECK, "true");
         return this;
     }
 
     /** Every flow once, by one user, one flow after the other: one first request at a time. */
     public LoadProperties everyFlowInTurn() {
-        properties.put("scenarioCheck", "true");
-        properties.put("scenarioCheckInTurn", "true");
+        put(LoadProperty.SCENARIO_CHECK, "true");
+        put(LoadProperty.SCENARIO_CHECK_IN_TURN, "true");
         return this;
     }
 
@@ -90,8 +94,8 @@ public final class LoadProperties {
      * of first requests.
      */
     public LoadProperties everyFlowAtOnce(int users) {
-        properties.put("scenarioCheck", "true");
-        properties.put("scenarioCheckUsers", Integer.toString(users));
+        put(LoadProperty.SCENARIO_CHECK, "true");
+        put(LoadProperty.SCENARIO_CHECK_USERS, Integer.toString(users));
         return this;
     }
 
@@ -103,20 +107,24 @@ public final class LoadProperties {
 
     /** Where the simulation writes its JSON results ({@link GatlingResults} reads them). */
     public LoadProperties resultsFile(Path file) {
-        properties.put("resultsFile", file.toString());
+        put(LoadProperty.RESULTS_FILE, file.toString());
         return this;
     }
 
     /** The results file set by {@link #resultsFile(Path)}; null when none is. */
     public Path resultsFile() {
-        String file = properties.get("resultsFile");
+        String file = properties.get(LoadProperty.RESULTS_FILE.key());
         return file == null ? null : Path.of(file);
     }
 
     /** Where the simulation publishes its counts while it runs ({@link LoadCounts} reads them). */
     public LoadProperties liveFile(Path file) {
-        properties.put("liveFile", file.toString());
+        put(LoadProperty.LIVE_FILE, file.toString());
         return this;
+    }
+
+    private void put(LoadProperty property, String value) {
+        properties.put(property.key(), value);
     }
 
     public Map<String, String> asMap() {
