@@ -96,9 +96,9 @@ final class ModelRows {
                             + (Double.isNaN(saturated) ? "" : String.format(java.util.Locale.ROOT, " (saturated in %.0f%% of its 50 ms slices%s)", saturated * 100,
                             Double.isNaN(even) ? "" : String.format(java.util.Locale.ROOT, ", an even load %.0f%%", even * 100))),
                     isolated ? (Double.isNaN(loadBusy) ? ", load side's not measured" : String.format(java.util.Locale.ROOT, ", load side's %.0f%%", loadBusy * 100)) : "",
-                    threads == null ? (c.mode().reactive() ? "event loops" : !tomcat ? "served by " + results.environment().applicationServer() : "virtual threads") : Double.isNaN(tomcatBusy) ? "Tomcat's busy threads not measured"
+                    threads == null ? (!tomcat ? "served by " + results.environment().applicationServer() : c.mode().requestsRunOn()) : Double.isNaN(tomcatBusy) ? "Tomcat's busy threads not measured"
                             : String.format(java.util.Locale.ROOT, "Tomcat %.0f of %d busy", tomcatBusy, threads),
-                    c.mode().reactive() ? "R2DBC" : "Hikari", Double.isNaN(pending) ? "not measured" : String.format(java.util.Locale.ROOT, "%.1f", pending))
+                    c.mode().connectionPool(), Double.isNaN(pending) ? "not measured" : String.format(java.util.Locale.ROOT, "%.1f", pending))
                     + (cepPending >= 0.05 ? String.format(java.util.Locale.ROOT, "; %.1f lookups waiting for a CEP connection", cepPending) : "")
                     + (pinnedCarriers > 0 ? String.format(java.util.Locale.ROOT, "; %.2f of %.0f carriers pinned", pinnedCarriers, carriers) : "")
                     + gcPauses(first, names)

@@ -27,6 +27,20 @@ public enum ThreadMode {
         return this == PLATFORM;
     }
 
+    /** What pessoa-service runs each request on in this mode, in words. */
+    public String requestsRunOn() {
+        return switch (this) {
+            case PLATFORM -> "platform threads";
+            case VIRTUAL -> "virtual threads";
+            case REACTIVE -> "event loops";
+        };
+    }
+
+    /** The pool pessoa-service takes its database connections from in this mode. */
+    public String connectionPool() {
+        return this == REACTIVE ? "R2DBC" : "Hikari";
+    }
+
     /** spring.threads.virtual.enabled for the gateway in this mode. */
     public boolean gatewayOnVirtualThreads() {
         return this != PLATFORM;
