@@ -3,7 +3,11 @@ package lab.vthreads.gatling;
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.vthreads.infra.load.LoadProperty;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -11,9 +15,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** The simulations read the properties by the names the lab writes them with, and record them as they were spelled. */
 class LoadParametersTest {
 
-    @AfterEach
+    private final Map<String, String> before = new HashMap<>();
+
+    @BeforeEach
     void clear() {
+        for (LoadProperty property : LoadProperty.values()) {
+            String value = System.clearProperty(property.key());
+            if (value != null) before.put(property.key(), value);
+        }
+    }
+
+    @AfterEach
+    void restore() {
         for (LoadProperty property : LoadProperty.values()) System.clearProperty(property.key());
+        before.forEach(System::setProperty);
     }
 
     @Test

@@ -43,7 +43,9 @@ final class ServerLog extends AppenderBase<ILoggingEvent> {
 
     /** What was logged after {@code mark}, or a line saying nothing was (an implementation in another process logs there). */
     static String since(int mark) {
-        List<String> logged = INSTALLED.entries.subList(Math.min(mark, INSTALLED.entries.size()), INSTALLED.entries.size());
+        // A copy first: a service may log on another thread while this reads, and a view of the list would then fail.
+        List<String> all = List.copyOf(INSTALLED.entries);
+        List<String> logged = all.subList(Math.min(mark, all.size()), all.size());
         return logged.isEmpty() ? "(nothing logged at WARN or above in the test JVM)" : String.join("\n", logged);
     }
 
