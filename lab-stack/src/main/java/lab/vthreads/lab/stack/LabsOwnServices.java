@@ -4,13 +4,10 @@ import lab.vthreads.lab.metrics.SampleNames;
 import lab.vthreads.lab.stack.StackSettings.Component;
 import lab.vthreads.lab.stack.StackSettings.StackPorts;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * The lab's own services, whichever implementation does the work: a pessoa-service behind the gateway, on the lab's
@@ -69,11 +66,7 @@ sealed interface LabsOwnServices extends SystemUnderTest permits LabServices, Re
     /** pessoa-service's jar, for both implementations: the reactive service is built from the same Spring Boot. */
     @Override
     default Path versionsJar(Path home) {
-        try (Stream<Path> files = Files.list(home.resolve("pessoa-service").resolve("target"))) {
-            return files.filter(f -> f.getFileName().toString().matches("pessoa-service-.*\\.jar")).findFirst().orElse(null);
-        } catch (IOException e) {
-            return null;
-        }
+        return SpringServices.labJar(home, Component.PESSOA.label());
     }
 
     /** pessoa-service (or the reactive service in its place) behind the gateway. */

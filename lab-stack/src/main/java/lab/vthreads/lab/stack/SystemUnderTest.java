@@ -61,7 +61,7 @@ public sealed interface SystemUnderTest permits LabsOwnServices, UsersApplicatio
         return ThreadMode.VIRTUAL;
     }
 
-    /** The jar whose Spring Boot, HikariCP and driver versions the run records as what ran (null: not built). */
+    /** The jar whose Spring Boot, HikariCP and driver versions the run records as what ran. */
     java.nio.file.Path versionsJar(java.nio.file.Path home);
 
     /** The web server a user's jar runs on, as read from it; null for the lab's own services, which the lab knows run on theirs. */
