@@ -23,6 +23,8 @@ import java.util.concurrent.atomic.LongAdder;
 final class LiveCounts implements AutoCloseable {
 
     static final long PERIOD_MS = 200;
+    /** Far longer than one publication (a line written and moved) takes. */
+    private static final long CLOSE_WAIT_MS = 5_000;
 
     private final Path file;
     private final LongAdder answered = new LongAdder();
@@ -58,7 +60,11 @@ final class LiveCounts implements AutoCloseable {
                 succeeded.sum(), failed.sum());
     }
 
-    private void publish() {
+    /**
+     * Whole: the line is taken and moved over the file under one lock, so that the last publication to end holds the
+     * latest counts (two at once shared the file beside, and an older line could land last).
+     */
+    private synchronized void publish() {
         try {
             Path next = file.resolveSibling(file.getFileName() + ".next");
             Files.writeString(next, line() + "\n");
@@ -68,10 +74,18 @@ final class LiveCounts implements AutoCloseable {
         }
     }
 
-    /** A last publication, so the file ends with every answer. */
+    /**
+     * A last publication, so the file ends with every answer. The timer is stopped and waited for first: one of its
+     * publications still under way would otherwise end after this one, or leave the file beside behind it.
+     */
     @Override
     public void close() {
-        timer.shutdownNow();
+        timer.shutdown();
+        try {
+            if (!timer.awaitTermination(CLOSE_WAIT_MS, TimeUnit.MILLISECONDS)) timer.shutdownNow();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         if (file != null) publish();
     }
 }
