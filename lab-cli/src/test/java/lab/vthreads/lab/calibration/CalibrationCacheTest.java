@@ -117,19 +117,19 @@ class CalibrationCacheTest {
                       - get: /orders?customer={{ customer }}
                 """);
         Cell cell = PRESET.cells().getFirst();
-        String base = CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2, app, scenario);
+        String base = CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2, system(cell, app), scenario);
 
         // The user's own output beside it (a run's log, last run's report) is not what the application is measured with.
         Files.writeString(folder.resolve("run1.log"), "Experiment 'app': ...");
         Files.createDirectories(folder.resolve("reports")).resolve("index.html").toFile().createNewFile();
-        assertThat(CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2, app, scenario)).isEqualTo(base);
+        assertThat(CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2, system(cell, app), scenario)).isEqualTo(base);
         // The rows it sends are.
         Files.writeString(payload, "customer\nada\nbob\n");
-        String newRows = CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2, app, scenario);
+        String newRows = CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2, system(cell, app), scenario);
         assertThat(newRows).isNotEqualTo(base);
         // And so is the scenario itself.
         Files.writeString(scenario, Files.readString(scenario).replace("/orders?", "/orders/search?"));
-        String newScenario = CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2, app, scenario);
+        String newScenario = CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2, system(cell, app), scenario);
         assertThat(newScenario).isNotEqualTo(newRows);
 
         // Its settings by their values, not by the order they were given in (the record's text follows its maps' order,
@@ -141,9 +141,9 @@ class CalibrationCacheTest {
         otherOrder.put("conductor.db.type", "postgres");
         lab.vthreads.lab.app.SpringBootJar inspected = lab.vthreads.lab.app.SpringBootJar.inspect(jar);
         String given = CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2,
-                new lab.vthreads.lab.app.Application(inspected, oneOrder, Map.of(), null, true, null, null), scenario);
+                system(cell, new lab.vthreads.lab.app.Application(inspected, oneOrder, Map.of(), null, true, null, null)), scenario);
         assertThat(CalibrationCache.fingerprint(results, PRESET, cell, 30, PARTITION, 2,
-                new lab.vthreads.lab.app.Application(inspected, otherOrder, Map.of(), null, true, null, null), scenario)).isEqualTo(given);
+                system(cell, new lab.vthreads.lab.app.Application(inspected, otherOrder, Map.of(), null, true, null, null)), scenario)).isEqualTo(given);
         assertThat(given).isNotEqualTo(newScenario);
     }
 
@@ -158,6 +158,10 @@ class CalibrationCacheTest {
 
         assertThat(measured).hasValue(1);
         assertThat(calibration.reused()).isNull();
+    }
+
+    private static lab.vthreads.lab.stack.SystemUnderTest system(Cell cell, lab.vthreads.lab.app.Application app) {
+        return lab.vthreads.lab.stack.SystemUnderTest.of(cell.mode(), app);
     }
 
     private Calibration measure() {

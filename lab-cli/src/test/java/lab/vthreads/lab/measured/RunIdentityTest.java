@@ -2,6 +2,9 @@ package lab.vthreads.lab.measured;
 
 import lab.vthreads.lab.app.Application;
 import lab.vthreads.lab.app.SpringBootJar;
+import lab.vthreads.lab.stack.SystemUnderTest;
+import lab.vthreads.lab.stack.ThreadMode;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,42 +15,54 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Two runs of one jar and scenario are repeats only when the lab handed the application the same things. */
+/** A run's code: the lab's commit, and what the system and its scenario add to it. */
 class RunIdentityTest {
 
-    private static final SpringBootJar JAR = new SpringBootJar(Path.of("/apps/shop.jar"), "4.0.3", "org.example.Shop", true);
-
     @TempDir
-    Path dir;
+    Path home;
 
-    private static Application app(Map<String, String> properties, boolean labDatabase, Path stubs) {
-        return new Application(JAR, properties, Map.of(), null, labDatabase, stubs, stubs == null ? null : "payments.base-url");
-    }
+    /** Where the user keeps their jar and scenario: not in the lab's checkout. */
+    @TempDir
+    Path user;
 
-    private Path stubs(String name, String body) throws IOException {
-        Path root = dir.resolve(name);
-        Files.createDirectories(root.resolve("mappings"));
-        Files.writeString(root.resolve("mappings/pay.json"), body);
-        return root;
-    }
+    private String head;
 
-    @Test
-    void theSameSetUpHashesTheSameWhateverTheOrderOfItsProperties() throws IOException {
-        java.util.LinkedHashMap<String, String> ab = new java.util.LinkedHashMap<>(), ba = new java.util.LinkedHashMap<>();
-        ab.put("a", "1");
-        ab.put("b", "2");
-        ba.put("b", "2");
-        ba.put("a", "1");
-        assertThat(RunIdentity.settingsHash(app(ab, true, stubs("s1", "{}")))).isEqualTo(RunIdentity.settingsHash(app(ba, true, stubs("s2", "{}"))));
+    @BeforeEach
+    void aCheckout() throws Exception {
+        Files.writeString(home.resolve("README.md"), "lab\n");
+        git("init", "-q");
+        git("add", "README.md");
+        git("-c", "user.name=lab", "-c", "user.email=lab@127.0.0.1", "commit", "-q", "-m", "first");
+        head = git("rev-parse", "HEAD").strip();
     }
 
     @Test
-    void anotherDatabasePropertyOrStubIsAnotherSetUp() throws IOException {
-        String h2 = RunIdentity.settingsHash(app(Map.of(), false, null));
-        String labDatabase = RunIdentity.settingsHash(app(Map.of(), true, null));
-        String postgresProfile = RunIdentity.settingsHash(app(Map.of("spring.profiles.active", "postgres"), true, null));
-        String fastStub = RunIdentity.settingsHash(app(Map.of(), true, stubs("fast", "{\"response\": {\"fixedDelayMilliseconds\": 10}}")));
-        String slowStub = RunIdentity.settingsHash(app(Map.of(), true, stubs("slow", "{\"response\": {\"fixedDelayMilliseconds\": 150}}")));
-        assertThat(java.util.Set.of(h2, labDatabase, postgresProfile, fastStub, slowStub)).hasSize(5);
+    void theLabsOwnServicesAreTheCommitAlone() {
+        assertThat(RunIdentity.of(home, SystemUnderTest.of(ThreadMode.VIRTUAL, null), null, null, 2).code()).isEqualTo(head);
+        assertThat(RunIdentity.of(home, SystemUnderTest.of(ThreadMode.REACTIVE, null), null, null, 2).code()).isEqualTo(head);
+    }
+
+    @Test
+    void aUsersApplicationAddsItsSetUpAndItsScenarioByTheirContent() throws Exception {
+        Path jar = Files.write(user.resolve("shop.jar"), new byte[]{1, 2, 3});
+        Application shop = new Application(new SpringBootJar(jar, "4.0.3", "org.example.Shop", true), Map.of(), Map.of(), null, true, null, null);
+        Path scenario = Files.writeString(user.resolve("scenario.yaml"), "scenarios: []\n");
+
+        String code = RunIdentity.of(home, SystemUnderTest.of(ThreadMode.PLATFORM, shop), scenario, null, 2).code();
+        assertThat(code).isEqualTo(head + " " + shop.identity() + " scenario " + lab.vthreads.lab.fingerprint.Fingerprints.content(scenario));
+        // Whichever thread mode ran it: one application, one set-up.
+        assertThat(RunIdentity.of(home, SystemUnderTest.of(ThreadMode.VIRTUAL, shop), scenario, null, 2).code()).isEqualTo(code);
+
+        Files.writeString(scenario, "scenarios: [{flow: []}]\n");
+        assertThat(RunIdentity.of(home, SystemUnderTest.of(ThreadMode.PLATFORM, shop), scenario, null, 2).code()).isNotEqualTo(code);
+    }
+
+    private String git(String... arguments) throws IOException, InterruptedException {
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("git", "-C", home.toString()));
+        command.addAll(java.util.List.of(arguments));
+        Process git = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(git.getInputStream().readAllBytes());
+        assertThat(git.waitFor()).as("git %s: %s", String.join(" ", arguments), out).isZero();
+        return out;
     }
 }

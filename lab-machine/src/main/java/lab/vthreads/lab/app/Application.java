@@ -1,5 +1,7 @@
 package lab.vthreads.lab.app;
 
+import lab.vthreads.lab.fingerprint.Fingerprints;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,14 +45,29 @@ public record Application(SpringBootJar jar, Map<String, String> properties, Map
     }
 
     /**
-     * What it is run with, in words that are the same in every JVM: its jar's path, then its properties and environment
-     * sorted by name, and the rest. A part of the fingerprints that keep a calibration and a start-up check's starts for
-     * the next run; the record's own text will not do, since the jar's configuration is held in maps whose order
-     * ({@code Map.copyOf}) changes from one JVM to the next, and with it every fingerprint.
+     * What tells this set-up from another, the same on any machine: its jar by its content, then what the lab hands it
+     * (database, properties, environment, health path, stubs by their content). The same jar on H2 and on PostgreSQL, or
+     * behind other stubs, is another set-up. Properties and environment are sorted by name: the maps' own order
+     * ({@code Map.copyOf}) changes from one JVM to the next, and with it every fingerprint built from them.
      */
-    public String describedForFingerprint() {
-        return jar.path() + " " + new java.util.TreeMap<>(properties) + " " + new java.util.TreeMap<>(environment) + " health=" + healthPath
-                + " labDatabase=" + labDatabase + " stubs=" + stubs + " " + stubUrlProperty;
+    public String identity() {
+        return "app " + Fingerprints.content(jar.path()) + " settings " + Fingerprints.hash(settings(), 16);
+    }
+
+    private String settings() {
+        StringBuilder text = new StringBuilder("database ").append(labDatabase ? "lab" : "own");
+        new java.util.TreeMap<>(properties).forEach((k, v) -> text.append("\nproperty ").append(k).append('=').append(v));
+        new java.util.TreeMap<>(environment).forEach((k, v) -> text.append("\nenv ").append(k).append('=').append(v));
+        text.append("\nhealth ").append(healthPath).append("\nstub url ").append(stubUrlProperty);
+        if (stubs != null) {
+            try (Stream<Path> files = Files.walk(stubs)) {
+                files.filter(Files::isRegularFile).sorted().forEach(f -> text.append("\nstub ").append(stubs.relativize(f)).append(' ')
+                        .append(Fingerprints.content(f)));
+            } catch (IOException e) {
+                text.append("\nstubs unreadable");
+            }
+        }
+        return text.toString();
     }
 
     /** The embedded JDBC drivers a database URL of the lab's cannot go through. */

@@ -1,16 +1,13 @@
 package lab.vthreads.lab.measured;
 
-import lab.vthreads.lab.app.Application;
+import lab.vthreads.lab.fingerprint.Fingerprints;
 import lab.vthreads.lab.isolation.Partition;
+import lab.vthreads.lab.stack.SystemUnderTest;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -20,8 +17,8 @@ import java.util.stream.Stream;
  * earlier runs as its noise between runs only when both are equal (see the report's {@code BetweenRuns}).
  *
  * @param machine the cores, the CPU model, the memory, the kernel and how the lab partitioned the CPUs, as text
- * @param code    the lab's git commit (with a hash of the uncommitted changes, if any), and for a user's application
- *                the hash of its jar, of its scenario file and of what the lab hands it (database, properties, stubs);
+ * @param code    the lab's git commit (with a hash of the uncommitted changes, if any), then the system's own identity
+ *                (for a user's application its jar and what the lab hands it) and the scenario file, by their content;
  *                null where it cannot be told (no git, or a stack the lab did not start), and then no earlier run counts
  *                as the same code
  */
@@ -32,12 +29,14 @@ public record RunIdentity(String machine, String code) {
         return other != null && code != null && machine.equals(other.machine) && code.equals(other.code);
     }
 
-    public static RunIdentity of(Path home, Application application, Path scenario, Partition partition, int cores) {
+    /**
+     * @param system   what the run measured: beyond the lab's commit, its own identity (a user's jar and set-up)
+     * @param scenario the scenario the load ran, by its content; null: the lab's own simulation, which the commit holds
+     */
+    public static RunIdentity of(Path home, SystemUnderTest system, Path scenario, Partition partition, int cores) {
         String code = gitVersion(home);
-        if (code != null && application != null) {
-            code += " app " + contentHash(application.jar().path()) + (scenario != null ? " scenario " + contentHash(scenario) : "")
-                    + " settings " + settingsHash(application);
-        }
+        if (code != null && !system.identity().isEmpty()) code += " " + system.identity();
+        if (code != null && scenario != null) code += " scenario " + Fingerprints.content(scenario);
         return new RunIdentity(machine(partition, cores), code);
     }
 
@@ -49,7 +48,7 @@ public record RunIdentity(String machine, String code) {
     public static String machine(Partition partition, int cores) {
         return String.format("%d cores, %s, %s, %s %s, partition %s", cores, procLine(Path.of("/proc/cpuinfo"), "model name"),
                 procLine(Path.of("/proc/meminfo"), "MemTotal"), System.getProperty("os.name"), System.getProperty("os.version"),
-                partition == null ? "none" : hash(partition.toString().getBytes(StandardCharsets.UTF_8)));
+                partition == null ? "none" : Fingerprints.hash(partition.toString(), 16));
     }
 
     /** HEAD's commit, and a hash of {@code git diff HEAD} where the tracked files differ from it; null without git. */
@@ -58,7 +57,7 @@ public record RunIdentity(String machine, String code) {
         if (head == null || head.isBlank()) return null;
         String changes = git(home, "diff", "HEAD");
         if (changes == null) return null;
-        return head.strip() + (changes.isEmpty() ? "" : " with changes " + hash(changes.getBytes(StandardCharsets.UTF_8)));
+        return head.strip() + (changes.isEmpty() ? "" : " with changes " + Fingerprints.hash(changes, 16));
     }
 
     private static String git(Path home, String... arguments) {
@@ -76,49 +75,6 @@ public record RunIdentity(String machine, String code) {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return null;
-        }
-    }
-
-    /**
-     * What the lab hands the application besides its jar: its database, properties, environment and stubs. The same jar
-     * on H2 and on PostgreSQL, or behind other stubs, is another set-up, not a repeat.
-     */
-    static String settingsHash(Application application) {
-        StringBuilder text = new StringBuilder("database ").append(application.labDatabase() ? "lab" : "own");
-        new java.util.TreeMap<>(application.properties()).forEach((k, v) -> text.append("\nproperty ").append(k).append('=').append(v));
-        new java.util.TreeMap<>(application.environment()).forEach((k, v) -> text.append("\nenv ").append(k).append('=').append(v));
-        text.append("\nhealth ").append(application.healthPath()).append("\nstub url ").append(application.stubUrlProperty());
-        if (application.stubs() != null) {
-            try (Stream<Path> files = Files.walk(application.stubs())) {
-                files.filter(Files::isRegularFile).sorted().forEach(f -> text.append("\nstub ").append(application.stubs().relativize(f))
-                        .append(' ').append(contentHash(f)));
-            } catch (IOException e) {
-                text.append("\nstubs unreadable");
-            }
-        }
-        return hash(text.toString().getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static String contentHash(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
-            MessageDigest digest = sha256();
-            byte[] buffer = new byte[1 << 16];
-            for (int n; (n = in.read(buffer)) > 0; ) digest.update(buffer, 0, n);
-            return HexFormat.of().formatHex(digest.digest()).substring(0, 16);
-        } catch (IOException e) {
-            return "unreadable";
-        }
-    }
-
-    private static String hash(byte[] bytes) {
-        return HexFormat.of().formatHex(sha256().digest(bytes)).substring(0, 16);
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 

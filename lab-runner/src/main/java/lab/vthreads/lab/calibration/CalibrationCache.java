@@ -6,18 +6,16 @@ import lab.vthreads.lab.progress.Progress;
 import lab.vthreads.lab.measured.RunIdentity;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Calibration;
+import lab.vthreads.lab.fingerprint.Fingerprints;
+import lab.vthreads.lab.stack.SystemUnderTest;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -97,41 +95,35 @@ public final class CalibrationCache {
         return directory.resolve(fingerprint + ".json");
     }
 
-    /** The hash of everything a calibration's figures depend on. */
+    /** The hash of everything a calibration of the lab's own services depends on, with their simulation. */
     public static String fingerprint(Path home, Preset preset, Cell calibrated, int calibrationSeconds, Partition partition, int cores) {
-        return fingerprint(home, preset, calibrated, calibrationSeconds, partition, cores, null, null);
+        return fingerprint(home, preset, calibrated, calibrationSeconds, partition, cores, SystemUnderTest.of(calibrated.mode(), null), null);
     }
 
     /**
-     * @param application a user's application, or null: its jar, its settings, its scenario and the payload files the
-     *                    scenario names are what it is measured with, as the lab's own jars are for its services
+     * The hash of everything a calibration's figures depend on: the system's own identity (a user's jar and what the lab
+     * hands it), the scenario and the payload files it names, the lab's build, the JDK, the machine and the calibrated cell.
+     *
+     * @param scenario the scenario the load runs; null: the preset's simulation, which the lab's build holds
      */
     public static String fingerprint(Path home, Preset preset, Cell calibrated, int calibrationSeconds, Partition partition, int cores,
-                              lab.vthreads.lab.app.Application application, Path scenario) {
+                                     SystemUnderTest system, Path scenario) {
         StringBuilder text = new StringBuilder();
-        if (application != null) {
-            text.append(tree(application.jar().path())).append(' ').append(application.describedForFingerprint()).append('\n');
-            if (scenario != null) text.append(scenarioFiles(scenario)).append('\n');
-            if (application.stubs() != null) text.append(tree(application.stubs())).append('\n');
-        }
+        if (!system.identity().isEmpty()) text.append(system.identity()).append('\n');
+        if (scenario != null) text.append(scenarioFiles(scenario)).append('\n');
         for (Path built : List.of(home.resolve("pessoa-service/target"), home.resolve("pessoa-service-reactive/target"), home.resolve("gateway-service/target"))) {
             text.append(jars(built)).append('\n');
         }
-        text.append(tree(home.resolve("gatling/target/test-classes"))).append('\n');
-        text.append(tree(home.resolve("gatling/target/gatling-classpath.txt"))).append('\n');
-        text.append(tree(home.resolve("wiremock"))).append('\n');
-        for (Path code : labCode()) text.append(tree(code)).append('\n');
+        text.append(Fingerprints.tree(home.resolve("gatling/target/test-classes"))).append('\n');
+        text.append(Fingerprints.tree(home.resolve("gatling/target/gatling-classpath.txt"))).append('\n');
+        text.append(Fingerprints.tree(home.resolve("wiremock"))).append('\n');
+        for (Path code : labCode()) text.append(Fingerprints.tree(code)).append('\n');
         text.append(Runtime.version()).append(' ').append(System.getProperty("java.home")).append('\n');
         text.append(RunIdentity.machine(partition, cores)).append('\n');
         text.append(partition).append('\n');
         text.append(preset.simulation()).append(' ').append(preset.workload()).append(' ').append(calibrated.mode()).append(' ')
                 .append(calibrated.users()).append(' ').append(calibrated.factors()).append(' ').append(calibrationSeconds).append(' ').append(preset.prewarmSeconds()).append('\n');
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(hash).substring(0, 20);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Fingerprints.hash(text.toString(), 20);
     }
 
     /**
@@ -140,9 +132,9 @@ public final class CalibrationCache {
      * read as a scenario counts as itself alone.
      */
     public static String scenarioFiles(Path scenario) {
-        List<String> files = new java.util.ArrayList<>(List.of(tree(scenario)));
+        List<String> files = new java.util.ArrayList<>(List.of(Fingerprints.tree(scenario)));
         try {
-            lab.vthreads.scenario.ScenarioReader.read(scenario).payloads().forEach(payload -> files.add(tree(payload.path())));
+            lab.vthreads.scenario.ScenarioReader.read(scenario).payloads().forEach(payload -> files.add(Fingerprints.tree(payload.path())));
         } catch (RuntimeException unreadable) {
             // The run itself refuses such a file before it calibrates anything.
         }
@@ -152,25 +144,9 @@ public final class CalibrationCache {
     /** The services' jars by name, size and modification time. */
     private static String jars(Path target) {
         try (Stream<Path> files = Files.list(target)) {
-            return String.join(";", files.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted().map(CalibrationCache::tree).toList());
+            return String.join(";", files.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted().map(Fingerprints::tree).toList());
         } catch (IOException e) {
             return "none";
-        }
-    }
-
-    /** A file or a directory tree: its files' count, total size and latest modification. */
-    public static String tree(Path root) {
-        if (!Files.exists(root)) return root.getFileName() + ":none";
-        try (Stream<Path> files = Files.walk(root)) {
-            long count = 0, size = 0, latest = 0;
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                count++;
-                size += Files.size(f);
-                latest = Math.max(latest, Files.getLastModifiedTime(f).toMillis());
-            }
-            return root.getFileName() + ":" + count + ":" + size + ":" + latest;
-        } catch (IOException e) {
-            return root.getFileName() + ":unreadable";
         }
     }
 

@@ -100,7 +100,7 @@ final class CalibrationSchedule {
         // Without a calibration there is no model: for quick runs and for tests of what the model does not need.
         if (!calibrates()) return null;
         fingerprint = CalibrationCache.fingerprint(options.home(), preset, calibrated(cells, mode), options.calibrationSeconds(), partition, cores,
-                options.application(), options.scenario());
+                system, options.scenario());
         CalibrationCache kept = cache();
         Calibration reused = options.recalibrate() ? null : kept.reuse(fingerprint, progress).orElse(null);
         if (reused != null) return reused;
@@ -127,7 +127,7 @@ final class CalibrationSchedule {
         Cell calibrated = calibrated(cells, mode);
         if (sizingCalibration == null || !Calibrator.canRunOn(calibrated)) return sizingCalibration;
         fingerprint = CalibrationCache.fingerprint(options.home(), preset, calibrated, options.calibrationSeconds(), partition, cores,
-                options.application(), options.scenario());
+                system, options.scenario());
         Calibration reused = options.recalibrate() ? null : cache().reuse(fingerprint, progress).orElse(null);
         if (reused != null) return reused;
         sizing = sizingCalibration;

@@ -197,7 +197,7 @@ public final class ExperimentRunner {
             // What a start depends on is what a calibration does, with the burst's timeout in the calibration's length's place.
             KeptStarts kept = new KeptStarts(options.resultsDirectory().getParent(), kind -> "startup-" + lab.vthreads.lab.calibration.CalibrationCache
                     .fingerprint(options.home(), preset, kind, (int) lab.vthreads.lab.run.ScenarioCheck.REQUEST_TIMEOUT.toSeconds(), partition, cores,
-                            options.application(), options.scenario()));
+                            SystemUnderTest.of(kind.mode(), options.application()), options.scenario()));
             startupChecks = preset.startupChecks() == 0 ? List.of() : clock.time(Stage.STARTUP_CHECK, () -> new RepeatedStarts(
                     preset.startupChecks(), load, options.flows(), options.home().resolve("wiremock/ceps.csv"),
                     options.resultsDirectory(), progress, kept).run(stack, base, cells));
@@ -243,7 +243,7 @@ public final class ExperimentRunner {
                 cell -> SystemUnderTest.of(cell.mode(), options.application()).implementation(),
                 cell -> SystemUnderTest.of(cell.mode(), options.application()).sampleNames(), scaled, partition, tally.results(),
                 tally.failures(), tally.coldStarts(), startupChecks, null,
-                RunIdentity.of(options.home(), options.application(), options.scenario(), partition, environment.cores()), clock);
+                RunIdentity.of(options.home(), base.system(), options.scenario(), partition, environment.cores()), clock);
     }
 
     private ScaledScenario scale(Calibration calibration, Partition partition) {

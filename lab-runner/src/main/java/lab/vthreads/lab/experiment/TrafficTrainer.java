@@ -1,6 +1,7 @@
 package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.calibration.CalibrationCache;
+import lab.vthreads.lab.fingerprint.Fingerprints;
 import lab.vthreads.lab.load.LoadProperties;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.progress.Progress;
@@ -8,12 +9,8 @@ import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.stack.Endpoints;
 import lab.vthreads.lab.stack.TrafficTraining;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
 /**
  * The experiment's own flows as the traffic its services' {@code aot-traffic} caches are trained on: its simulation, or
@@ -42,8 +39,8 @@ final class TrafficTrainer implements TrafficTraining {
         this.progress = progress;
         this.cepsCsv = home.resolve("wiremock/ceps.csv");
         this.users = users;
-        this.key = key(simulation + " " + CalibrationCache.tree(home.resolve("gatling/target/test-classes"))
-                + (scenario != null ? " " + CalibrationCache.scenarioFiles(scenario) : "") + " " + users + " " + SECONDS);
+        this.key = Fingerprints.hash(simulation + " " + Fingerprints.tree(home.resolve("gatling/target/test-classes"))
+                + (scenario != null ? " " + CalibrationCache.scenarioFiles(scenario) : "") + " " + users + " " + SECONDS, 12);
     }
 
     @Override
@@ -63,13 +60,5 @@ final class TrafficTrainer implements TrafficTraining {
         // Requests that failed still loaded and ran their paths: the cache is kept, and the exit said.
         progress.note(String.format(java.util.Locale.ROOT, "AOT caches' training traffic sent in %.0f s%s", (System.nanoTime() - start) / 1e9,
                 exit == 0 ? "" : "; its load generator exited with " + exit + " (see " + directory.resolve("gatling.log") + ")"));
-    }
-
-    private static String key(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8))).substring(0, 12);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -1,5 +1,7 @@
 package lab.vthreads.lab.load;
 
+import lab.vthreads.lab.fingerprint.Fingerprints;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -12,7 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -151,11 +152,9 @@ final class LoadGeneratorAot {
                 text.append(classes.relativize(file)).append(' ').append(Files.size(file)).append(' ').append(modified(file).toMillis()).append('\n');
             }
             text.append(classpath).append('\n').append(String.join(" ", jvmFlags)).append('\n').append(Runtime.version());
-            return HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes())).substring(0, 16);
+            return Fingerprints.hash(text.toString(), 16);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 

@@ -1,5 +1,7 @@
 package lab.vthreads.lab.stack;
 
+import lab.vthreads.lab.fingerprint.Fingerprints;
+
 import lab.vthreads.lab.process.AotRefusal;
 import lab.vthreads.lab.process.ManagedProcess;
 
@@ -9,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -164,12 +165,9 @@ final class AotCache {
     /** The jar's size and modification time, and the JDK's version: what the cache is only valid for. */
     static String fingerprint(Path jar) {
         try {
-            String text = Files.size(jar) + "-" + Files.getLastModifiedTime(jar).toMillis() + "-" + Runtime.version();
-            return HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes())).substring(0, 16);
+            return Fingerprints.hash(Files.size(jar) + "-" + Files.getLastModifiedTime(jar).toMillis() + "-" + Runtime.version(), 16);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 

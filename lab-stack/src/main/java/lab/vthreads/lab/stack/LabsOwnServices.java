@@ -63,6 +63,12 @@ sealed interface LabsOwnServices extends SystemUnderTest permits LabServices, Re
                 lab.vthreads.infra.postgres.EmbeddedPostgresServer.PASSWORD, "http://127.0.0.1:" + ports.wiremock(), sampleNames());
     }
 
+    /** Nothing beyond the lab's code: the services are built with it. */
+    @Override
+    default String identity() {
+        return "";
+    }
+
     /** pessoa-service's jar, for both implementations: the reactive service is built from the same Spring Boot. */
     @Override
     default Path versionsJar(Path home) {

@@ -61,6 +61,13 @@ public sealed interface SystemUnderTest permits LabsOwnServices, UsersApplicatio
         return ThreadMode.VIRTUAL;
     }
 
+    /**
+     * What tells its build and set-up from another's beyond the lab's own code, the same on any machine, for the
+     * fingerprints of what a run keeps (a calibration, a start-up check's starts) and for a run's identity: a user's
+     * jar and what the lab hands it; nothing for the lab's own services, whose build is the lab's.
+     */
+    String identity();
+
     /** The jar whose Spring Boot, HikariCP and driver versions the run records as what ran. */
     java.nio.file.Path versionsJar(java.nio.file.Path home);
 

@@ -41,6 +41,11 @@ record UsersApplication(Application application) implements SystemUnderTest {
     }
 
     @Override
+    public String identity() {
+        return application.identity();
+    }
+
+    @Override
     public java.nio.file.Path versionsJar(java.nio.file.Path home) {
         return application.jar().path();
     }
