@@ -16,7 +16,7 @@ public final class EarlierResults {
 
     /** The implementations' names in files before 17, as {@link lab.vthreads.lab.stack.SystemUnderTest#implementation} gives them. */
     static final String LAB_SERVICE = "pessoa-service", REACTIVE_SERVICE = "pessoa-service-reactive", APPLICATION = "app",
-            TARGET = ExperimentResults.CellResult.TARGET;
+            TARGET = "target";
 
     /** The name a user's application's figures carried in files before 18. */
     private static final String PESSOA = lab.vthreads.lab.metrics.SampleNames.LABS_OWN.server();

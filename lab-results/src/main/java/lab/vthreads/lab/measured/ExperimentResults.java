@@ -166,9 +166,6 @@ public record ExperimentResults(
     public record CellResult(String id, String variant, ThreadMode mode, String implementation, int users, Cell factors, List<RepeatResult> repeats,
                              List<String> failures, List<ColdStart> coldStarts, SampleNames sampleNames) {
 
-        /** The implementation of a cell measured on a target the lab does not start, which it cannot tell apart. */
-        public static final String TARGET = "target";
-
         public CellResult {
             coldStarts = coldStarts == null ? List.of() : List.copyOf(coldStarts);
             if (sampleNames == null) sampleNames = SampleNames.LABS_OWN;

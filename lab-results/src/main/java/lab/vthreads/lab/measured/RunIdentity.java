@@ -30,19 +30,16 @@ public record RunIdentity(String machine, String code) {
     }
 
     /**
-     * @param system   what the run measured: beyond the lab's commit, its own identity (a user's jar and set-up)
+     * @param system   what the run measured: beyond the lab's commit, its own identity (a user's jar and set-up); a
+     *                 stack the lab did not start has none, and so no code
      * @param scenario the scenario the load ran, by its content; null: the lab's own simulation, which the commit holds
      */
     public static RunIdentity of(Path home, SystemUnderTest system, Path scenario, Partition partition, int cores) {
-        String code = gitVersion(home);
-        if (code != null && !system.identity().isEmpty()) code += " " + system.identity();
+        String identity = system.identity();
+        String code = identity == null ? null : gitVersion(home);
+        if (code != null && !identity.isEmpty()) code += " " + identity;
         if (code != null && scenario != null) code += " scenario " + Fingerprints.content(scenario);
         return new RunIdentity(machine(partition, cores), code);
-    }
-
-    /** A stack the lab did not start: its code is not the lab's to tell. */
-    public static RunIdentity external(Partition partition, int cores) {
-        return new RunIdentity(machine(partition, cores), null);
     }
 
     public static String machine(Partition partition, int cores) {

@@ -109,7 +109,9 @@ public final class CalibrationCache {
     public static String fingerprint(Path home, Preset preset, Cell calibrated, int calibrationSeconds, Partition partition, int cores,
                                      SystemUnderTest system, Path scenario) {
         StringBuilder text = new StringBuilder();
-        if (!system.identity().isEmpty()) text.append(system.identity()).append('\n');
+        String identity = system.identity();
+        if (identity == null) throw new IllegalArgumentException(system.name() + " was not started by the lab, which keeps nothing measured on it");
+        if (!identity.isEmpty()) text.append(identity).append('\n');
         if (scenario != null) text.append(scenarioFiles(scenario)).append('\n');
         for (Path built : List.of(home.resolve("pessoa-service/target"), home.resolve("pessoa-service-reactive/target"), home.resolve("gateway-service/target"))) {
             text.append(jars(built)).append('\n');

@@ -16,7 +16,6 @@ import lab.vthreads.infra.cep.CepLatencySwitch;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.isolation.Isolations;
 import lab.vthreads.lab.process.StartFailure;
-import lab.vthreads.lab.stack.Factor;
 
 import java.io.PrintStream;
 import java.net.URI;
@@ -27,10 +26,8 @@ import java.time.Instant;
 import lab.vthreads.lab.measured.StageClock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Runs a preset against stacks the lab does not start (./lab run --target): the same cells, repeats, measured runs
@@ -77,7 +74,7 @@ public final class ExternalRunner {
                     + "cannot be: drop --startup-checks, or --target");
         }
         Files.createDirectories(options.resultsDirectory());
-        List<String> unapplied = unapplied(preset.cells());
+        List<String> unapplied = target.unapplied(preset.cells());
         unapplied.forEach(u -> progress.note("Not applied to a stack the lab did not start (its own setting applies): " + u));
         TargetDescription description = target.describe(options.targetFile(), unapplied);
         Map<Cell, List<ExperimentResults.RepeatResult>> results = new LinkedHashMap<>();
@@ -101,12 +98,14 @@ public final class ExternalRunner {
                 }
             }
             return ExperimentResults.assemble(preset, options.shortVariant(), started, Environments.describeExternal(options.home(), description),
-                    Map.of(), cell -> ExperimentResults.CellResult.TARGET, cell -> target.of(cell.mode()).sampleNames(), null, isolation.partition(), results, failures, Map.of(), List.of(), description, RunIdentity.external(isolation.partition(), isolation.partition().machineCpuCount()), clock);
+                    Map.of(), cell -> target.of(cell.mode()).implementation(), cell -> target.of(cell.mode()).sampleNames(), null, isolation.partition(), results, failures,
+                    Map.of(), List.of(), description, RunIdentity.of(options.home(), target.of(preset.cells().getFirst().mode()), null, isolation.partition(),
+                            isolation.partition().machineCpuCount()), clock);
         }
     }
 
     private ExperimentResults.RepeatResult runCell(MeasuredRun measuredRun, Cell cell, int repeat) throws Exception {
-        Endpoints endpoints = target.of(cell.mode());
+        Endpoints endpoints = target.of(cell.mode()).endpoints();
         Path dir = options.resultsDirectory().resolve("cells").resolve(cell.id()).resolve("r" + repeat);
         Files.createDirectories(dir);
         if (endpoints.cepAdmin() != null) {
@@ -119,18 +118,6 @@ public final class ExternalRunner {
         ExperimentResults.Prewarmed prewarmed = options.preset().prewarmSeconds() > 0 ? measuredRun.prewarm(endpoints, cell, dir) : null;
         ExperimentResults.RepeatResult result = measuredRun.measure(endpoints, RunProcesses.NONE, cell, repeat, 1, dir);
         return prewarmed == null ? result : result.withPrewarm(prewarmed);
-    }
-
-    /** Factors the cells ask for that only a stack the lab starts can take (the thread mode, users, CEP latency and client can). */
-    static List<String> unapplied(List<Cell> cells) {
-        Set<String> unapplied = new LinkedHashSet<>();
-        for (Cell cell : cells) {
-            for (Factor factor : Factor.values()) {
-                Object asked = factor.forExternalStacks() ? null : factor.asked(cell.factors());
-                if (asked != null) unapplied.add(factor.key() + "=" + asked);
-            }
-        }
-        return List.copyOf(unapplied);
     }
 
     /** The target's services, as the lab waits for its own. */

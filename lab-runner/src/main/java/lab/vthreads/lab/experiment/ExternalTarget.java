@@ -2,7 +2,10 @@ package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.measured.TargetDescription;
 
+import lab.vthreads.lab.plan.Cell;
 import lab.vthreads.lab.stack.Endpoints;
+import lab.vthreads.lab.stack.Factor;
+import lab.vthreads.lab.stack.StartedElsewhere;
 import lab.vthreads.lab.stack.ThreadMode;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -40,14 +43,24 @@ public record ExternalTarget(Endpoints platform, Endpoints virtual) {
         }
     }
 
-    /** The mode's endpoints; a cell in a mode the file does not describe cannot run. */
-    public Endpoints of(ThreadMode mode) {
-        if (mode.reactive()) {
-            throw new IllegalArgumentException("A target file describes platform and virtual stacks; the reactive mode runs only on a stack the lab starts");
+    /** The stack that answers in the mode; a cell in a mode the file does not describe cannot run. */
+    public StartedElsewhere of(ThreadMode mode) {
+        Endpoints endpoints = switch (mode) {
+            case PLATFORM -> platform;
+            case VIRTUAL -> virtual;
+            default -> null;
+        };
+        if (endpoints == null) throw new IllegalArgumentException("The target file describes no " + mode.label() + " stack (platform and virtual are the two it can)");
+        return new StartedElsewhere(endpoints);
+    }
+
+    /** What the cells ask for that does not reach a stack the lab did not start (the thread mode, users, CEP latency and client do), as {@code key=value}. */
+    List<String> unapplied(List<Cell> cells) {
+        java.util.Set<String> unapplied = new java.util.LinkedHashSet<>();
+        for (Cell cell : cells) {
+            for (Factor factor : of(cell.mode()).lacking(cell.factors())) unapplied.add(factor.key() + "=" + factor.asked(cell.factors()));
         }
-        Endpoints endpoints = mode.virtual() ? virtual : platform;
-        if (endpoints == null) throw new IllegalArgumentException("The target file describes no " + mode.name().toLowerCase() + " stack");
-        return endpoints;
+        return List.copyOf(unapplied);
     }
 
     TargetDescription describe(Path file, List<String> unapplied) {

@@ -10,12 +10,12 @@ import java.util.Map;
 
 /**
  * What the lab starts and measures for one pair of JVMs, one case per kind of system: the lab's services in a thread
- * mode ({@link LabServices}), the reactive service ({@link ReactiveService}), or a user's application
- * ({@link UsersApplication}). Whatever differs between them is answered here, by the case, so that the stack, the
- * calibration and the runner take one path for all three. A target the lab does not start has no stack to describe
- * (ExternalRunner).
+ * mode ({@link LabServices}), the reactive service ({@link ReactiveService}), a user's application
+ * ({@link UsersApplication}), or a stack the lab does not start ({@link StartedElsewhere}), which answers that it has
+ * nothing to launch. Whatever differs between them is answered here, by the case, so that the stack, the calibration,
+ * the runners and the results take one path for all of them.
  */
-public sealed interface SystemUnderTest permits LabsOwnServices, UsersApplication {
+public sealed interface SystemUnderTest permits LabsOwnServices, UsersApplication, StartedElsewhere {
 
     /**
      * The system a stack runs in {@code mode}, with {@code application} in the lab's services' place where there is one.
@@ -64,11 +64,12 @@ public sealed interface SystemUnderTest permits LabsOwnServices, UsersApplicatio
     /**
      * What tells its build and set-up from another's beyond the lab's own code, the same on any machine, for the
      * fingerprints of what a run keeps (a calibration, a start-up check's starts) and for a run's identity: a user's
-     * jar and what the lab hands it; nothing for the lab's own services, whose build is the lab's.
+     * jar and what the lab hands it; nothing for the lab's own services, whose build is the lab's; null where the lab
+     * cannot tell (a stack it did not start).
      */
     String identity();
 
-    /** The jar whose Spring Boot, HikariCP and driver versions the run records as what ran. */
+    /** The jar whose Spring Boot, HikariCP and driver versions the run records as what ran; null where the lab did not start it. */
     java.nio.file.Path versionsJar(java.nio.file.Path home);
 
     /** The web server a user's jar runs on, as read from it; null for the lab's own services, which the lab knows run on theirs. */
