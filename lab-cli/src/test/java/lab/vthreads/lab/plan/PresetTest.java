@@ -299,4 +299,20 @@ class PresetTest {
         assertThatIllegalArgumentException().isThrownBy(() -> Preset.load(badLatency)).withMessageContaining("slow");
         assertThatIllegalArgumentException().isThrownBy(() -> Preset.resolve(HOME, "no-such-preset")).withMessageContaining("--list-presets");
     }
+
+    @Test
+    void aPresetMadeInCodeIsValidatedAsAFileIsAndChangingOneLeavesItAsItWas() {
+        Preset made = Preset.builder("made").description("In code.").simulation("CreatePessoaSimulation").workload("closed").users(List.of(20, 120))
+                .modes(List.of(ThreadMode.PLATFORM, ThreadMode.VIRTUAL)).holdSeconds(30).factors(Factors.builder().cepLatency("none").build()).repeat(1)
+                .build();
+        assertThat(made).isEqualTo(TestPreset.named("made").description("In code.").users(20, 120).seconds(0, 30, 0).build());
+
+        Preset longer = made.toBuilder().holdSeconds(60).build();
+        assertThat(longer.holdSeconds()).isEqualTo(60);
+        assertThat(made.holdSeconds()).isEqualTo(30);
+        assertThat(longer.toBuilder().holdSeconds(30).build()).isEqualTo(made);
+
+        assertThatIllegalArgumentException().isThrownBy(() -> made.toBuilder().holdSeconds(0).build()).withMessageContaining("holdSeconds > 0");
+        assertThatIllegalArgumentException().isThrownBy(() -> made.toBuilder().set("holdSecs", 10)).withMessageContaining("a preset has no holdSecs");
+    }
 }

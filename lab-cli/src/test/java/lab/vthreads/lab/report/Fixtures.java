@@ -20,10 +20,10 @@ final class Fixtures {
     }
 
     static ExperimentResults experiment() {
-        Preset preset = new Preset("fixture", "A hand-made experiment.", "Because.", "CreatePessoaSimulation", "closed",
-                List.of(200), List.of(ThreadMode.PLATFORM, ThreadMode.VIRTUAL), 5, 20, 0, 0,
-                Factors.builder().tomcatThreads(25).cepInsideTransaction(false).cepLatency("fixed:500").build(), 3, null, null, null,
-                new Published("A study.", List.of(new Published.Row(200, 100.0, 300.0, 800.0, 400.0)), null, null), null, null, null, null, null, null, null);
+        Preset preset = Preset.builder("fixture").description("A hand-made experiment.").why("Because.").simulation("CreatePessoaSimulation")
+                .workload("closed").users(List.of(200)).modes(List.of(ThreadMode.PLATFORM, ThreadMode.VIRTUAL)).rampUpSeconds(5).holdSeconds(20)
+                .factors(Factors.builder().tomcatThreads(25).cepInsideTransaction(false).cepLatency("fixed:500").build()).repeat(3)
+                .published(new Published("A study.", List.of(new Published.Row(200, 100.0, 300.0, 800.0, 400.0)), null, null)).build();
         // R₀ = 10 ms + 1 lookup × 500 ms = 0.51 s. Bounds: CPU 2 cores ÷ (0.8 × 2 ÷ 320 req/s = 5 ms) = 400 req/s; threads 25 ÷ 0.51 s = 49.0 req/s;
         // users 200 ÷ 0.51 s = 392.2 req/s; pool 10 ÷ 5 ms = 2,000 req/s.
         Calibration calibration = new Calibration(2, 40, 20, 40, Map.of("pessoa-service", 3.0, "gateway-service", 2.0), 10, 1, 1, 5, 0.1, 0.05, 320, 0.8,

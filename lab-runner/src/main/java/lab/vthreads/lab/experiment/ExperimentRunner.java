@@ -2,7 +2,6 @@ package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.plan.Cell;
 import lab.vthreads.lab.plan.Preset;
-import lab.vthreads.lab.plan.Published;
 import lab.vthreads.lab.plan.StackPlan;
 import lab.vthreads.lab.progress.Progress;
 import lab.vthreads.lab.measured.ExperimentResults;
@@ -246,14 +245,13 @@ public final class ExperimentRunner {
                 RunIdentity.of(options.home(), base.system(), options.scenario(), partition, environment.cores()), clock);
     }
 
+    /** {@code --scale}: the run goes on with the preset sized from the calibration, and says how. */
     private ScaledScenario scale(Calibration calibration, Partition partition) {
-        Published.Scaling s = preset.published().scaling();
-        double hold = calibration.responseMs(preset.latency().meanMillis()) / 1000;
-        ScaledScenario scaled = ScaledScenario.of(s.threadBound(), s.cpuBound(), s.tomcatThreads(), preset.users(), calibration.cpuBound(partition), hold);
-        progress.scaled(scaled.explanation());
-        preset = preset.withUsers(scaled.users(), Factors.tomcatThreads(scaled.tomcatThreads()));
+        Scaling scaling = Scaling.of(preset, calibration, partition);
+        progress.scaled(scaling.scenario().explanation());
+        preset = scaling.preset();
         cells = preset.cells();
-        return scaled;
+        return scaling.scenario();
     }
 
     /** The embedded database's files are scratch, not results: tens of MB per experiment. */

@@ -15,6 +15,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -111,6 +112,7 @@ public record Preset(
 
     private static final Factors LOOKUPS_OUTSIDE = Factors.builder().cepInsideTransaction(false).build();
     private static final YAMLMapper YAML = YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+    private static final List<RecordComponent> COMPONENTS = List.of(Preset.class.getRecordComponents());
 
     public Preset {
         // A preset says where the lookups happen, so every cell (and results.json) states it.
@@ -169,17 +171,16 @@ public record Preset(
     public Preset shortened() {
         if (shortVariant == null && executorMicro == null) return this;
         Durations d = shortVariant != null ? shortVariant : new Durations(rampUpSeconds, holdSeconds, rampDownSeconds, warmupSeconds);
-        return new Preset(name, description, why, simulation, workload, users, modes, d.rampUpSeconds(), d.holdSeconds(),
-                d.rampDownSeconds(), d.warmupSeconds(), factors, repeat, null, variants, limits, published,
-                executorMicro != null ? executorMicro.shortened() : null, aaControl, aaControlUsers, targetLatencyMs, faults, prewarmSeconds, startupChecks);
+        return toBuilder().rampUpSeconds(d.rampUpSeconds()).holdSeconds(d.holdSeconds()).rampDownSeconds(d.rampDownSeconds())
+                .warmupSeconds(d.warmupSeconds()).shortVariant(null).executorMicro(executorMicro != null ? executorMicro.shortened() : null).build();
     }
 
     /** Command-line overrides: what they name replaces the preset's, factors included. */
     public Preset with(Overrides o, Factors overrides) {
-        return new Preset(name, description, why, simulation, workload, pick(o.users(), users), pick(o.modes(), modes), rampUpSeconds,
-                pick(o.holdSeconds(), holdSeconds), rampDownSeconds, pick(o.warmupSeconds(), warmupSeconds), factors.overriddenBy(overrides),
-                pick(o.repeat(), repeat), shortVariant, chosen(o.variants()), limits, published, executorMicro, pick(o.aaControl(), aaControl), aaControlUsers,
-                targetLatencyMs, faults, pick(o.prewarmSeconds(), prewarmSeconds), pick(o.startupChecks(), startupChecks));
+        return toBuilder().users(pick(o.users(), users)).modes(pick(o.modes(), modes)).holdSeconds(pick(o.holdSeconds(), holdSeconds))
+                .warmupSeconds(pick(o.warmupSeconds(), warmupSeconds)).factors(factors.overriddenBy(overrides)).repeat(pick(o.repeat(), repeat))
+                .variants(chosen(o.variants())).aaControl(pick(o.aaControl(), aaControl)).prewarmSeconds(pick(o.prewarmSeconds(), prewarmSeconds))
+                .startupChecks(pick(o.startupChecks(), startupChecks)).build();
     }
 
     private List<Variant> chosen(List<String> names) {
@@ -240,6 +241,71 @@ public record Preset(
 
     public int measuredSeconds() {
         return rampUpSeconds + holdSeconds + rampDownSeconds;
+    }
+
+    /** A preset made in code, named {@code name}; what is not set is null (or 0), as in a YAML file that leaves it out. */
+    public static Builder builder(String name) {
+        return new Builder().set("name", name);
+    }
+
+    /** This preset's settings, to change some of them: the preset itself stays as it is. */
+    public Builder toBuilder() {
+        Builder builder = new Builder();
+        for (RecordComponent component : COMPONENTS) {
+            try {
+                builder.set(component.getName(), component.getAccessor().invoke(this));
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return builder;
+    }
+
+    /**
+     * A preset's settings by name, each with its default where not set, validated as a YAML file's are when built. The
+     * named setters are the ones code changes; {@link #set} takes any other by its YAML key.
+     */
+    public static final class Builder {
+        private final Map<String, Object> values = new java.util.HashMap<>();
+
+        public Builder description(String v) { return set("description", v); }
+        public Builder why(String v) { return set("why", v); }
+        public Builder simulation(String v) { return set("simulation", v); }
+        public Builder workload(String v) { return set("workload", v); }
+        public Builder users(List<Integer> v) { return set("users", v); }
+        public Builder modes(List<ThreadMode> v) { return set("modes", v); }
+        public Builder rampUpSeconds(int v) { return set("rampUpSeconds", v); }
+        public Builder holdSeconds(int v) { return set("holdSeconds", v); }
+        public Builder rampDownSeconds(int v) { return set("rampDownSeconds", v); }
+        public Builder warmupSeconds(int v) { return set("warmupSeconds", v); }
+        public Builder factors(Factors v) { return set("factors", v); }
+        public Builder repeat(int v) { return set("repeat", v); }
+        public Builder shortVariant(Durations v) { return set("shortVariant", v); }
+        public Builder variants(List<Variant> v) { return set("variants", v); }
+        public Builder published(Published v) { return set("published", v); }
+        public Builder executorMicro(ExecutorMicro.Settings v) { return set("executorMicro", v); }
+        public Builder aaControl(ThreadMode v) { return set("aaControl", v); }
+        public Builder prewarmSeconds(Integer v) { return set("prewarmSeconds", v); }
+        public Builder startupChecks(Integer v) { return set("startupChecks", v); }
+
+        /** Any setting by its name in the YAML ({@code targetLatencyMs}, {@code limits}, ...). */
+        public Builder set(String component, Object value) {
+            if (COMPONENTS.stream().noneMatch(c -> c.getName().equals(component))) throw new IllegalArgumentException("a preset has no " + component);
+            values.put(component, value);
+            return this;
+        }
+
+        public Preset build() {
+            Object[] arguments = COMPONENTS.stream().map(c -> values.getOrDefault(c.getName(), c.getType() == int.class ? 0 : null)).toArray();
+            try {
+                return Preset.class.getDeclaredConstructor(COMPONENTS.stream().map(RecordComponent::getType).toArray(Class<?>[]::new)).newInstance(arguments);
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                if (e.getCause() instanceof RuntimeException invalid) throw invalid;
+                throw new IllegalStateException(e.getCause());
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
     }
 
     public static Preset load(Path file) {
