@@ -60,8 +60,8 @@ class ColdStartsTest {
 
     @Test
     void aDumpWithEveryCarrierBlockedMakesItADeadlockWithItsKnownCause() throws Exception {
-        // The real dump of spring-petclinic deadlocked on two carriers (StalledCarriersTest's fixture).
-        String why = StalledCarriers.read(Path.of(StalledCarriers.class.getResource("petclinic-stalled-carriers.json").toURI())).orElseThrow();
+        // The real dump of spring-petclinic deadlocked on two carriers: StalledCarriersTest's fixture, in lab-machine beside it.
+        String why = StalledCarriers.read(Path.of("../lab-machine/src/test/resources/lab/vthreads/lab/pinning/petclinic-stalled-carriers.json")).orElseThrow();
         ExperimentResults.ColdStart deadlocked = new ExperimentResults.ColdStart(1, true, "GET /owners/{id}: no response (×3)",
                 Map.of("app", "cells/virtual-6u/r1/app-threads-cold-start.json"), Map.of("app", why));
 
