@@ -6,7 +6,7 @@ import lab.vthreads.lab.run.DatabaseReset;
 import lab.vthreads.lab.run.DatabaseSnapshot;
 import lab.vthreads.lab.run.DownstreamLatency;
 import lab.vthreads.lab.run.LoadGenerators;
-import lab.vthreads.lab.run.Prewarm;
+import lab.vthreads.lab.prewarm.Prewarm;
 import lab.vthreads.lab.run.ScenarioCheck;
 import lab.vthreads.lab.stack.Endpoints;
 import lab.vthreads.lab.stack.RunProcesses;

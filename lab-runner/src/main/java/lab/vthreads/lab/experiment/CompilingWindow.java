@@ -2,7 +2,7 @@ package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.stack.SystemUnderTest;
-import lab.vthreads.lab.run.Prewarm;
+import lab.vthreads.lab.prewarm.Prewarm;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -9,6 +9,7 @@ import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.RunIdentity;
 import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.run.MeasuredRun;
+import lab.vthreads.lab.prewarm.Prewarming;
 import lab.vthreads.lab.stack.Endpoints;
 import lab.vthreads.lab.stack.RunProcesses;
 import com.github.tomakehurst.wiremock.client.HttpAdminClient;
@@ -115,7 +116,8 @@ public final class ExternalRunner {
         awaitHealthy(endpoints.pessoaManagement());
         awaitHealthy(endpoints.gatewayManagement());
         // The target's services run on between cells: each cell prewarms them, as with the lab's own when shared.
-        ExperimentResults.Prewarmed prewarmed = options.preset().prewarmSeconds() > 0 ? measuredRun.prewarm(endpoints, cell, dir) : null;
+        ExperimentResults.Prewarmed prewarmed = options.preset().prewarmSeconds() > 0
+                ? new Prewarming(options.preset(), load, progress, options.home()).prewarm(endpoints, cell, dir) : null;
         ExperimentResults.RepeatResult result = measuredRun.measure(endpoints, RunProcesses.NONE, cell, repeat, 1, dir);
         return prewarmed == null ? result : result.withPrewarm(prewarmed);
     }

@@ -12,7 +12,8 @@ import lab.vthreads.lab.run.DatabaseSnapshot;
 import lab.vthreads.lab.run.DownstreamLatency;
 import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.run.MeasuredRun;
-import lab.vthreads.lab.run.PrewarmCompilers;
+import lab.vthreads.lab.prewarm.PrewarmCompilers;
+import lab.vthreads.lab.prewarm.Prewarming;
 import lab.vthreads.lab.run.ScenarioCheck;
 import lab.vthreads.lab.stack.Endpoints;
 import lab.vthreads.lab.stack.FirstPass;
@@ -146,7 +147,7 @@ final class PairOfJvms {
             MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold(), isolation);
             // Before the first cell: what the prewarm writes goes with the database's reset.
             ExperimentResults.Prewarmed prewarmed = preset.prewarmSeconds() <= 0 ? null
-                    : clock.time(Stage.PREWARM, () -> prewarm(stack, settings, measuredRun, first, stackDir, latency));
+                    : clock.time(Stage.PREWARM, () -> prewarm(stack, settings, first, stackDir, latency));
             if (prewarmed != null && rehearses(preset)) {
                 prewarmed = prewarmed.rehearsed(clock.time(Stage.REHEARSAL,
                         () -> rehearse(stack, settings, measuredRun, first, repeat, stackDir.resolve("rehearsal"), snapshot)));
@@ -182,15 +183,15 @@ final class PairOfJvms {
      * calibration: the JIT compiles a method once it has run thousands of times, so a thread-bound platform pair warmed
      * at its cells' throughput stays far less compiled than the virtual pair; without the latency both modes serve
      * what the CPU allows while they warm. Then a shorter one with the cells' latency: what only many requests waiting
-     * at once compile (MeasuredRun#prewarm).
+     * at once compile (Prewarming#prewarm).
      */
-    private ExperimentResults.Prewarmed prewarm(RunningStack stack, StackSettings settings, MeasuredRun measuredRun, Cell first, Path stackDir,
-                                                DownstreamLatency latency) {
+    private ExperimentResults.Prewarmed prewarm(RunningStack stack, StackSettings settings, Cell first, Path stackDir, DownstreamLatency latency) {
         return stack.onEveryCpu(() -> {
             latency.offForPrewarm();
             progress.note(latency.prewarmNote());
             try {
-                return measuredRun.prewarm(Endpoints.of(settings), RunProcesses.of(stack.processes()), first, stackDir, latency::forCells);
+                return new Prewarming(preset, load, progress, options.home()).prewarm(Endpoints.of(settings), RunProcesses.of(stack.processes()), first,
+                        stackDir, latency::forCells);
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             } finally {

@@ -3,8 +3,8 @@ package lab.vthreads.lab.experiment;
 import lab.vthreads.lab.plan.Cell;
 import lab.vthreads.lab.plan.Preset;
 import lab.vthreads.lab.plan.StackPlan;
-import lab.vthreads.lab.run.MeasuredRun;
-import lab.vthreads.lab.run.Prewarm;
+import lab.vthreads.lab.prewarm.Prewarming;
+import lab.vthreads.lab.prewarm.Prewarm;
 import java.time.Duration;
 import java.util.List;
 
@@ -49,7 +49,7 @@ final class RunTimeEstimate {
     /** The second prewarm, with the cells' latency: its Gatling JVM, the least it lasts (it settles or stops at its cap), its drain. */
     private long withLatencySeconds() {
         boolean anyLatency = cells.stream().anyMatch(c -> !(c.factors().latency() instanceof lab.vthreads.infra.cep.CepLatency.None));
-        return anyLatency ? 8 + Math.min(preset.prewarmSeconds(), (Prewarm.Rule.WITH_LATENCY.minSeconds() + MeasuredRun.WITH_LATENCY_SECONDS) / 2) : 0;
+        return anyLatency ? 8 + Math.min(preset.prewarmSeconds(), (Prewarm.Rule.WITH_LATENCY.minSeconds() + Prewarming.WITH_LATENCY_SECONDS) / 2) : 0;
     }
 
     /** One measured run on services that are up: Gatling's JVM, the warm-up and measured seconds, the files. */

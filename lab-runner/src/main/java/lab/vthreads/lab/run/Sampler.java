@@ -38,7 +38,7 @@ public final class Sampler implements AutoCloseable {
 
     // The application's requests: the gateway tags its routed requests with the route pattern, not "/v1/pessoas",
     // so everything but Actuator's own scrapes counts.
-    static final Predicate<Map<String, String>> API = l -> !l.getOrDefault("uri", "").startsWith("/actuator");
+    public static final Predicate<Map<String, String>> API = l -> !l.getOrDefault("uri", "").startsWith("/actuator");
 
     /** The metric families the lab reads; nothing else is scraped. */
     static final List<String> FAMILIES = List.of("jvm_memory_used_bytes", "jvm_threads_live_threads", "jvm_threads_peak_threads",

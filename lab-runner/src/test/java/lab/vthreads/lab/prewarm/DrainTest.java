@@ -1,4 +1,4 @@
-package lab.vthreads.lab.run;
+package lab.vthreads.lab.prewarm;
 
 import com.sun.net.httpserver.HttpServer;
 import lab.vthreads.lab.metrics.ServerSockets;

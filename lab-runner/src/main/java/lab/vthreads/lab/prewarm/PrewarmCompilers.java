@@ -1,4 +1,4 @@
-package lab.vthreads.lab.run;
+package lab.vthreads.lab.prewarm;
 
 import java.util.ArrayDeque;
 import java.util.Deque;

@@ -1,5 +1,6 @@
-package lab.vthreads.lab.run;
+package lab.vthreads.lab.prewarm;
 
+import lab.vthreads.lab.run.ServiceJvms;
 import lab.vthreads.lab.metrics.ActuatorLinks;
 import lab.vthreads.lab.metrics.JvmCounters;
 import lab.vthreads.lab.metrics.PrometheusScrape;

@@ -1,5 +1,6 @@
-package lab.vthreads.lab.run;
+package lab.vthreads.lab.prewarm;
 
+import lab.vthreads.lab.run.Sampler;
 import lab.vthreads.lab.metrics.PrometheusScrape;
 import lab.vthreads.lab.metrics.ServerSockets;
 import lab.vthreads.lab.progress.Progress;

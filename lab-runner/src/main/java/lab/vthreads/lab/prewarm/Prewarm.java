@@ -1,6 +1,7 @@
-package lab.vthreads.lab.run;
+package lab.vthreads.lab.prewarm;
 
 import lab.vthreads.lab.progress.Progress;
+import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.load.LoadCounts;
 import lab.vthreads.lab.load.LoadProperties;
