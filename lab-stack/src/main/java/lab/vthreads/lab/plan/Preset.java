@@ -4,6 +4,7 @@ import lab.vthreads.lab.micro.ExecutorMicro;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import lab.vthreads.infra.cep.CepLatency;
 import lab.vthreads.lab.faults.Fault;
+import lab.vthreads.lab.stack.ComponentsByName;
 import lab.vthreads.lab.stack.Factor;
 import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.ResourceLimit;
@@ -15,7 +16,6 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -112,7 +112,7 @@ public record Preset(
 
     private static final Factors LOOKUPS_OUTSIDE = Factors.builder().cepInsideTransaction(false).build();
     private static final YAMLMapper YAML = YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
-    private static final List<RecordComponent> COMPONENTS = List.of(Preset.class.getRecordComponents());
+    private static final ComponentsByName<Preset> COMPONENTS = ComponentsByName.of(Preset.class);
 
     public Preset {
         // A preset says where the lookups happen, so every cell (and results.json) states it.
@@ -251,13 +251,7 @@ public record Preset(
     /** This preset's settings, to change some of them: the preset itself stays as it is. */
     public Builder toBuilder() {
         Builder builder = new Builder();
-        for (RecordComponent component : COMPONENTS) {
-            try {
-                builder.set(component.getName(), component.getAccessor().invoke(this));
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-            }
-        }
+        builder.values.putAll(COMPONENTS.values(this));
         return builder;
     }
 
@@ -290,21 +284,13 @@ public record Preset(
 
         /** Any setting by its name in the YAML ({@code targetLatencyMs}, {@code limits}, ...). */
         public Builder set(String component, Object value) {
-            if (COMPONENTS.stream().noneMatch(c -> c.getName().equals(component))) throw new IllegalArgumentException("a preset has no " + component);
+            if (!COMPONENTS.has(component)) throw new IllegalArgumentException("a preset has no " + component);
             values.put(component, value);
             return this;
         }
 
         public Preset build() {
-            Object[] arguments = COMPONENTS.stream().map(c -> values.getOrDefault(c.getName(), c.getType() == int.class ? 0 : null)).toArray();
-            try {
-                return Preset.class.getDeclaredConstructor(COMPONENTS.stream().map(RecordComponent::getType).toArray(Class<?>[]::new)).newInstance(arguments);
-            } catch (java.lang.reflect.InvocationTargetException e) {
-                if (e.getCause() instanceof RuntimeException invalid) throw invalid;
-                throw new IllegalStateException(e.getCause());
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-            }
+            return COMPONENTS.make(values);
         }
     }
 

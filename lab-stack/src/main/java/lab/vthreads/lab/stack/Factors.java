@@ -2,9 +2,6 @@ package lab.vthreads.lab.stack;
 
 import lab.vthreads.infra.cep.CepLatency;
 
-import java.lang.reflect.Constructor;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.RecordComponent;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,17 +69,7 @@ public record Factors(
         String firstPass) {
 
     // Before NONE: the builder that makes it reads them.
-    private static final List<RecordComponent> COMPONENTS = List.of(Factors.class.getRecordComponents());
-
-    private static final Constructor<Factors> CANONICAL;
-
-    static {
-        try {
-            CANONICAL = Factors.class.getDeclaredConstructor(COMPONENTS.stream().map(RecordComponent::getType).toArray(Class<?>[]::new));
-        } catch (NoSuchMethodException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final ComponentsByName<Factors> COMPONENTS = ComponentsByName.of(Factors.class);
 
     public static final List<String> CEP_LOCKS = List.of("none", "synchronized", "reentrant-lock");
 
@@ -127,12 +114,11 @@ public record Factors(
     /** These factors, with every one that {@code more} names replaced by its value. */
     public Factors overriddenBy(Factors more) {
         if (more == null) return this;
-        Builder merged = builder();
-        for (RecordComponent component : COMPONENTS) {
-            Object value = read(component, more);
-            merged.set(component.getName(), value != null ? value : read(component, this));
-        }
-        return merged.build();
+        Map<String, Object> merged = COMPONENTS.values(this);
+        COMPONENTS.values(more).forEach((name, value) -> {
+            if (value != null) merged.put(name, value);
+        });
+        return COMPONENTS.make(merged);
     }
 
     public static Factors tomcatThreads(int threads) {
@@ -172,30 +158,13 @@ public record Factors(
 
         /** A factor by its key ({@link Factor#key()}), as the command line's options give them. */
         public Builder set(String key, Object value) {
-            if (COMPONENTS.stream().noneMatch(c -> c.getName().equals(key))) throw new IllegalArgumentException("no factor " + key);
+            if (!COMPONENTS.has(key)) throw new IllegalArgumentException("no factor " + key);
             values.put(key, value);
             return this;
         }
 
         public Factors build() {
-            Object[] arguments = COMPONENTS.stream().map(c -> values.get(c.getName())).toArray();
-            try {
-                return CANONICAL.newInstance(arguments);
-            } catch (InvocationTargetException e) {
-                // The constructor's own refusal (a pool of 0, an unknown lock), as it would be thrown by a direct call.
-                if (e.getCause() instanceof RuntimeException refused) throw refused;
-                throw new IllegalStateException(e.getCause());
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-    }
-
-    private static Object read(RecordComponent component, Factors factors) {
-        try {
-            return component.getAccessor().invoke(factors);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
+            return COMPONENTS.make(values);
         }
     }
 
