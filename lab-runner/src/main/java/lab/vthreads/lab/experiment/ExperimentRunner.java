@@ -17,7 +17,6 @@ import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.model.ScaledScenario;
 import lab.vthreads.lab.process.ManagedProcess;
-import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.ResourceLimit;
 import lab.vthreads.lab.stack.RunningStack;
 import lab.vthreads.lab.stack.StackSettings;
