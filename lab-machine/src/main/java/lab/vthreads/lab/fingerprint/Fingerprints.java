@@ -5,9 +5,13 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
@@ -25,8 +29,28 @@ public final class Fingerprints {
         return HexFormat.of().formatHex(sha256().digest(text.getBytes(StandardCharsets.UTF_8))).substring(0, hexDigits);
     }
 
-    /** A file's content, hashed (16 hex digits), the same on any machine; "unreadable" where it cannot be read. */
+    /**
+     * A file's content, hashed (16 hex digits), the same on any machine; "unreadable" where it cannot be read. Read once
+     * in this JVM for each version of the file (its size, modification time and inode, as the calibration's trees tell
+     * builds apart): a user's jar of hundreds of MB is named by every fingerprint of a run, and read for the first.
+     */
     public static String content(Path file) {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(file, BasicFileAttributes.class);
+        } catch (IOException e) {
+            return "unreadable";
+        }
+        return CONTENTS.computeIfAbsent(new Version(file.toAbsolutePath().normalize(), attributes.size(), attributes.lastModifiedTime(),
+                attributes.fileKey()), version -> digest(file));
+    }
+
+    private record Version(Path file, long size, FileTime modified, Object key) {
+    }
+
+    private static final Map<Version, String> CONTENTS = new ConcurrentHashMap<>();
+
+    private static String digest(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
             MessageDigest digest = sha256();
             byte[] buffer = new byte[1 << 16];
