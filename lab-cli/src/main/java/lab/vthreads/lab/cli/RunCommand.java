@@ -49,7 +49,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--users", split = ",", description = "concurrent users levels, e.g. 20,200 (default: the preset's)")
     List<Integer> users;
 
-    @Option(names = "--modes", split = ",", description = "platform,virtual[,reactive] (default: the preset's)")
+    @Option(names = "--modes", split = ",", paramLabel = "MODE", completionCandidates = ModeLabels.class,
+            description = "the modes whose cells run, of ${COMPLETION-CANDIDATES} (default: the preset's)")
     List<ThreadMode> modes;
 
     @Option(names = "--variants", split = ",", paramLabel = "NAME", description = "run only these of the preset's variants, e.g. "

@@ -21,7 +21,8 @@ public class StackOptions {
     /** What {@code ./lab up} runs with when a factor is not given: the CEP API's realistic latency. */
     static final Factors UP_DEFAULTS = Factors.cepLatency(CepLatency.DEFAULT);
 
-    @Option(names = "--mode", defaultValue = "virtual", description = "platform | virtual | reactive (pessoa-service-reactive behind a gateway on virtual threads) (default: ${DEFAULT-VALUE})")
+    @Option(names = "--mode", defaultValue = "virtual", completionCandidates = ModeLabels.class,
+            description = "one of ${COMPLETION-CANDIDATES}: how pessoa-service serves, or which implementation takes its place (default: ${DEFAULT-VALUE})")
     ThreadMode mode;
 
     @Mixin

@@ -81,13 +81,13 @@ class FactorTableTest {
                     : Launcher.jvmFlags(settings, StackSettings.Component.PESSOA);
             String prefix = (factor.route() == Factor.Route.SPRING_PROPERTY ? "--" : "") + factor.target() + "=";
             assertThat(reached).as(factor.key() + " as " + factor.target()).anyMatch(a -> a.startsWith(prefix));
-            if (!factor.forReactive() || factor.reactive().equals(Factor.GATEWAY_ONLY)) continue;
+            if (!new ReactiveService().has(factor) || ReactiveService.GATEWAY_ONLY.contains(factor)) continue;
             StackSettings reactive = new StackSettings(ThreadMode.REACTIVE, parse(factor), settings.ports(), Map.of(), null, home, home.resolve("runs/x"));
             List<String> reachedReactive = factor.route() == Factor.Route.SPRING_PROPERTY
                     ? SpringServices.of(reactive, StackSettings.Component.PESSOA).arguments()
                     : Launcher.jvmFlags(reactive, StackSettings.Component.PESSOA);
             String reactivePrefix = (factor.route() == Factor.Route.SPRING_PROPERTY ? "--" : "")
-                    + (factor.reactive().equals(Factor.SAME) ? factor.target() : factor.reactive()) + "=";
+                    + ReactiveService.OWN_PROPERTIES.getOrDefault(factor, factor.target()) + "=";
             assertThat(reachedReactive).as(factor.key() + " in the reactive service").anyMatch(a -> a.startsWith(reactivePrefix));
         }
     }
@@ -106,14 +106,15 @@ class FactorTableTest {
         for (Factor factor : Factor.values()) {
             String row = rows.stream().filter(l -> l.startsWith("| `" + factor.key() + "` |")).findFirst().orElseThrow();
             String reactive = row.substring(row.lastIndexOf('|', row.length() - 2) + 1, row.length() - 1).strip();
-            if (!factor.forReactive()) {
+            if (!new ReactiveService().has(factor)) {
                 assertThat(reactive).as(factor.key()).isEqualTo("refused");
-            } else if (factor.reactive().equals(Factor.SAME)) {
+            } else if (ReactiveService.AS_PESSOA_SERVICE.contains(factor)) {
                 assertThat(reactive).as(factor.key()).isIn("same", "the gateway's (virtual threads)");
-            } else if (factor.reactive().equals(Factor.GATEWAY_ONLY)) {
+            } else if (ReactiveService.GATEWAY_ONLY.contains(factor)) {
                 assertThat(reactive).as(factor.key()).isEqualTo("the gateway's only");
             } else {
-                String property = factor.reactive().substring(factor.reactive().lastIndexOf('.') + 1);
+                String own = ReactiveService.OWN_PROPERTIES.get(factor);
+                String property = own.substring(own.lastIndexOf('.') + 1);
                 assertThat(reactive).as(factor.key()).contains("`" + property + "`");
             }
         }
@@ -123,15 +124,15 @@ class FactorTableTest {
     void theReactiveServiceGetsItsOwnNamesForThePoolAndNoneOfTheBlockingServicesSwitches(@TempDir Path home) {
         StackSettings settings = new StackSettings(ThreadMode.REACTIVE, Factors.builder().poolSize(7).poolTimeoutMs(900).tomcatThreads(25).build(),
                 new StackSettings.StackPorts(18080, 19080, 18081, 19081, 18089, 15432), Map.of(), null, home, home.resolve("runs/x"));
-        Map<String, String> pessoa = SpringProperties.reactivePessoa(settings);
-        assertThat(pessoa).containsEntry(Factor.POOL_SIZE.reactive(), "7").containsEntry(Factor.POOL_TIMEOUT_MS.reactive(), "900ms")
+        Map<String, String> pessoa = ReactiveService.properties(settings);
+        assertThat(pessoa).containsEntry("spring.r2dbc.pool.max-size", "7").containsEntry("spring.r2dbc.pool.max-acquire-time", "900ms")
                 .containsEntry("spring.threads.virtual.enabled", "false")
                 .doesNotContainKeys(Factor.TOMCAT_THREADS.target(), Factor.POOL_SIZE.target(), "spring.datasource.url");
         assertThat(pessoa.get("spring.r2dbc.url")).startsWith("r2dbc:postgresql://");
         assertThat(SpringProperties.gateway(settings)).containsEntry("spring.threads.virtual.enabled", "true")
                 .containsEntry(Factor.TOMCAT_THREADS.target(), "25");
         for (Factor factor : Factor.values()) {
-            if (factor.forReactive() || factor.asked(parse(factor)) == null) continue;
+            if (new ReactiveService().has(factor) || factor.asked(parse(factor)) == null) continue;
             String yaml = TestPreset.named("refused").users(2).modes("virtual", "reactive").seconds(0, 1, 0)
                     .set(factor.key(), factor == Factor.CEP_LOCK ? "synchronized" : factor == Factor.HIKARI_CP ? "\"7.0.2\"" : "4").yaml();
             assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> Preset.parse(yaml))).as(factor.key())

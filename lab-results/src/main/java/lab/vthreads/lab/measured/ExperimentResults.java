@@ -81,31 +81,7 @@ public record ExperimentResults(
                 scaled, partition, cells, units, target, identity, List.of());
     }
 
-    /**
-     * 3: each run's {@code stack} and the prewarm's throughput; the file's {@code verdict} and {@code model} (ResultsFiles).
-     * 4: each run's {@code sampling} (seconds taken and dropped) and the verdict's {@code thin} runs.
-     * 5: the run's {@code identity} (machine and code) and each verdict level's {@code betweenRuns}.
-     * 6: the reactive mode's cells. 7: the reactive service's own {@code reactiveCalibration}, the environment's {@code codeSizes}.
-     * 8: each {@code model} row's queueing prediction, bound, knee and mean response times (ResultsFiles).
-     * 9: each run's {@code stall}: a service that served nothing, with every virtual-thread carrier blocked.
-     * 10: each run's {@code firstAttempt}: a window measured while the compilers were at work, replaced by a second attempt.
-     * 11: each cell's {@code coldStarts}: a pair whose first requests went unanswered (or answered otherwise than on the
-     * other pair), that mode's result in place of the cells it did not run; the verdict's {@code coldStarts}.
-     * 12: the run's {@code startupChecks}: each kind of JVM started many times, cold, under a burst, and how many starts
-     * hung; the preset's {@code startupChecks}; the verdict's {@code startups}.
-     * 13: each run's {@code stack.launches}: how each service started (its JDK, and which AOT cache or why none).
-     * 14: the run's {@code stageSeconds}: where its wall time went, stage by stage ({@link StageClock}).
-     * 15: the environment's {@code applicationServer}: a user's application's HTTP server, Tomcat or another; each verdict
-     * level's {@code aaMoved}: what the lab saw differ between its A/A copies.
-     * 16: each start-up check start's {@code keptFrom}: a start an earlier run measured, kept for runs like it.
-     * 17: {@code calibrations} by implementation, in place of {@code calibration} and {@code reactiveCalibration}; each
-     * cell's {@code implementation}, whose calibration predicts it. Files written before are read as if written so
-     * ({@link EarlierResults}).
-     * 18: each cell's {@code sampleNames}, the names its services' figures carry in its samples: a user's application's
-     * are {@code app.*}, where they were pessoa-service's (and, again, the gateway's) before; each run's {@code server}
-     * figures named by the two places, {@code serverP95Ms} for {@code pessoaP95Ms} and so on. Files before 18 are read
-     * with the names they were written under.
-     */
+    /** The shape of results.json; what each version added, and how a file of an earlier one is read, is {@link EarlierResults}'s. */
     public static final String SCHEMA_VERSION = "18";
 
     public static final Map<String, String> UNITS = Map.of(
@@ -158,8 +134,8 @@ public record ExperimentResults(
      * @param coldStarts the repeats whose pair of JVMs failed its first requests (schema 11): this mode's result there
      */
     /**
-     * @param implementation what served the cell's requests, whose calibration predicts it ({@code pessoa-service},
-     *                       {@code pessoa-service-reactive}, {@code app}, {@code target}; schema 17)
+     * @param implementation what served the cell's requests, whose calibration predicts it, as
+     *                       {@link lab.vthreads.lab.stack.SystemUnderTest#implementation} names it (schema 17)
      * @param sampleNames    the names its services' figures carry in its samples and in its runs' {@code server} figures
      *                       (schema 18); the lab's own where a file does not say ({@link EarlierResults})
      */

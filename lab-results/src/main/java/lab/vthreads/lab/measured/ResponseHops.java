@@ -47,7 +47,7 @@ public record ResponseHops(double responseMs, double gatewayMs, double serviceMs
      * in it, 12 in pessoa-service, 312 in its CEP lookups"; for an application the lab runs without a gateway
      * ({@code behindGateway} false), "before the application" and "in it".
      *
-     * @param service what the service hop is called: "pessoa-service", "pessoa-service-reactive", "the application"
+     * @param service what the service hop is called: the lab's service by its implementation's name, or "the application"
      */
     public String describe(String service, boolean behindGateway) {
         if (Double.isNaN(responseMs) || Double.isNaN(serviceMs)) return "";

@@ -148,7 +148,7 @@ public record StartupCheck(String stack, ThreadMode mode, String variant, int us
         if (deadlocked() > 0) s.append(", ").append(deadlocked()).append(" deadlocked at cold start");
         if (kept() > 0) s.append(", ").append(kept()).append(" of the starts kept from earlier runs");
         if (didNotStart() > 0) s.append(", ").append(didNotStart()).append(" did not start");
-        // A platform or reactive JVM has a scheduler too, but nothing of its requests runs on it.
+        // A JVM in any other mode has a scheduler too, but nothing of its requests runs on it.
         String carriers = mode.virtual() ? carriers() : null;
         if (carriers != null) s.append(", ").append(carriers).append(carriers.equals("1") ? " carrier" : " carriers");
         return s.toString();

@@ -22,7 +22,7 @@ public final class ConsoleSummary {
                 r.variant() != null ? r.variant() + ", " : "", r.users(), times(r.throughput()), times(r.p95()),
                 r.publishedThroughput() != null ? String.format(" (published: %.2f×%s)", r.publishedThroughput(),
                         r.publishedP95() != null ? String.format(", p95 %.2f×", r.publishedP95()) : "") : ""));
-        summary.reactive().forEach(c -> out.printf("reactive/%s at %s%d users: throughput %s, p95 %s%n", c.against().label(),
+        summary.contenders().forEach(c -> out.printf("%s/%s at %s%d users: throughput %s, p95 %s%n", c.mode().label(), c.against().label(),
                 c.variant() != null ? c.variant() + ", " : "", c.users(), times(c.throughput()), times(c.p95())));
         summary.model().forEach(m -> out.printf("%s: predicted %.0f req/s (bound %.0f, %s), measured %.1f req/s (%s), %+.0f%%%s%n", m.cell(),
                 m.predicted(), m.prediction().throughput(), m.prediction().bottleneck().label(), m.measured(), m.observed().label(),

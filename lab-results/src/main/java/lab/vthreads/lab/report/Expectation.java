@@ -22,8 +22,9 @@ import java.util.regex.Pattern;
  */
 public record Expectation(String text, String metric, String operator, double value, Integer users) {
 
+    private static final String MODE = java.util.Arrays.stream(ThreadMode.values()).map(ThreadMode::label).collect(java.util.stream.Collectors.joining("|", "(?:", ")"));
     private static final Pattern EXPRESSION = Pattern.compile(
-            "\\s*(?<metric>(?:platform|virtual|reactive)/(?:platform|virtual|reactive)|pinned|errors)\\s*(?<op>>=|<=|==|!=|>|<)\\s*"
+            "\\s*(?<metric>" + MODE + "/" + MODE + "|pinned|errors)\\s*(?<op>>=|<=|==|!=|>|<)\\s*"
                     + "(?<value>[0-9]+(?:\\.[0-9]+)?)(?:\\s+at\\s+(?<users>[0-9]+))?\\s*");
 
     /** One expectation's verdict on a run: what it found, and whether that holds. */

@@ -32,7 +32,7 @@ import static lab.vthreads.lab.report.Summary.sideSaturated;
 
 /**
  * The capacity model beside the measurement, one row per measured cell: the bounds and the queueing network's solution
- * from the calibration of the cell's own service (the reactive service's for reactive cells, the virtual pair's for the others), the bottleneck
+ * from the calibration of the cell's own implementation (in the mode it is calibrated in: virtual threads, for one served by threads), the bottleneck
  * the measurements point at, and the figures that say so.
  */
 final class ModelRows {

@@ -146,7 +146,7 @@ final class ModelTables {
                         bounds) + halves(c) + (cells.isEmpty() ? "" : " Beside it, each cell the CPU bound with a steady window: its processes' CPU per "
                         + "successful request over the hold window (median over repeats). Within ±15% (0.85-1.15) the calibration measured "
                         + "services as warm as the cells; far above 1, colder ones. The cells run with their own thread mode and Tomcat "
-                        + "threads, the calibration with virtual threads (where the preset runs them; the reactive service's on its own) and its limits lifted."),
+                        + "threads, the calibration with virtual threads (where the preset runs them; another implementation's in its own mode) and its limits lifted."),
                 header, rows);
     }
 

@@ -31,9 +31,11 @@ final class ReportTables {
         if (!results.startupChecks().isEmpty()) tables.add(StartupTables.startups(results));
         tables.addAll(FaultTables.all(results));
         if (!summary.ratios().isEmpty()) tables.add(ratios(summary, results.settings().published(), results.scaled()));
-        if (!summary.reactive().isEmpty()) tables.add(reactive(summary));
+        for (ThreadMode mode : summary.contenders().stream().map(Contenders.Contender::mode).distinct().toList()) {
+            tables.add(contenders(summary, mode));
+        }
         List<lab.vthreads.lab.measured.CodeSize> sizes = results.environment() == null ? null : results.environment().codeSizes();
-        if (!summary.reactive().isEmpty() && sizes != null && !sizes.isEmpty()) tables.add(ReactiveContenders.cost(sizes));
+        if (!summary.contenders().isEmpty() && sizes != null && !sizes.isEmpty()) tables.add(Contenders.cost(sizes));
         if (!summary.aa().isEmpty()) tables.add(FairnessTables.noise(summary));
         if (!summary.verdict().levels().isEmpty()) tables.add(FairnessTables.betweenRuns(summary));
         if (summary.rows().stream().anyMatch(r -> r.steady() != null)) tables.add(steadiness(summary));
@@ -44,7 +46,7 @@ final class ReportTables {
         if (PoolTables.showsPool(results)) tables.add(PoolTables.pool(results));
         Table backpressure = PoolTables.backpressure(results);
         if (!backpressure.rows().isEmpty()) tables.add(backpressure);
-        // The first implementation's as "Calibration", any other's under its name (the reactive service's beside the lab's).
+        // The first implementation's as "Calibration", any other's under its name, beside it.
         String first = results.calibrations().keySet().stream().findFirst().orElse(null);
         results.calibrations().forEach((implementation, calibration) -> {
             String whose = implementation.equals(first) ? "" : "Calibration of " + implementation;
@@ -119,17 +121,17 @@ final class ReportTables {
                 header, rows);
     }
 
-    /** The reactive contender beside each thread mode; its noise is read from the A/A table, as no verdict is drawn on it. */
-    static Table reactive(Summary summary) {
+    /** A contending mode beside each thread mode; its noise is read from the A/A table, as no verdict is drawn on it. */
+    static Table contenders(Summary summary, ThreadMode mode) {
         List<List<String>> rows = new ArrayList<>();
-        for (ReactiveContenders.Contender c : summary.reactive()) {
-            rows.add(List.of((c.variant() != null ? c.variant() + ", " : "") + c.users() + " users", "reactive ÷ " + c.against().label(),
+        for (Contenders.Contender c : summary.contenders()) {
+            if (c.mode() != mode) continue;
+            rows.add(List.of((c.variant() != null ? c.variant() + ", " : "") + c.users() + " users", mode.label() + " ÷ " + c.against().label(),
                     ratio(c.throughput()), ratio(c.p95()), ratio(c.mean()), Double.isNaN(c.cpuPerRequest()) ? "not measured" : ratio(c.cpuPerRequest()),
                     c.steady() == null ? "–" : c.steady() ? "yes" : "**no**: see Steadiness"));
         }
-        return new Table("reactive ÷ each thread mode",
-                "pessoa-service-reactive (WebFlux, R2DBC, WebClient; the same contract, the same pool size and CEP lookups one after another) "
-                        + "against pessoa-service's cells at the same level. Read a ratio against the A/A spread above: no verdict is drawn on it. "
+        return new Table(mode.label() + " ÷ each thread mode",
+                mode.servedBy() + " against pessoa-service's cells at the same level. Read a ratio against the A/A spread above: no verdict is drawn on it. "
                         + "Where the services' CPU binds, the mode that spends less CPU per request serves more.",
                 List.of("cells", "against", "throughput", "p95", "mean latency", "pessoa-service CPU per request", "steady windows?"), rows);
     }

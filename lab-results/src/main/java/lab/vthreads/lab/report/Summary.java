@@ -31,7 +31,7 @@ import java.util.function.ToDoubleFunction;
  * the virtual/platform ratios of the medians (next to the published ones, when the preset reproduces a study), the
  * capacity model's prediction next to what was measured, and per mode the peak platform threads, heap and CPU.
  */
-public record Summary(List<Row> rows, List<Ratio> ratios, List<ReactiveContenders.Contender> reactive, List<ModeFootprint> footprints, List<ModelRow> model,
+public record Summary(List<Row> rows, List<Ratio> ratios, List<Contenders.Contender> contenders, List<ModeFootprint> footprints, List<ModelRow> model,
                       List<AaControl.Spread> aa, Interference.Check interference, Verdict verdict) {
 
     /** Median and range over repeats. */
@@ -137,8 +137,8 @@ public record Summary(List<Row> rows, List<Ratio> ratios, List<ReactiveContender
         // With faults, both modes lose the same seconds to them: what to compare is the timeline and the rows, not a ratio.
         List<Ratio> ratios = results.settings().hasFaults() ? List.of() : ratios(rows, results.settings().published(), results.scaled());
         List<ModelRow> model = ModelRows.of(results, rows);
-        List<ReactiveContenders.Contender> reactive = results.settings().hasFaults() ? List.of() : ReactiveContenders.of(results, rows);
-        return new Summary(rows, ratios, reactive, footprints(results), model, aa, Interference.of(results), Verdict.of(results, rows, ratios, model, aa, kept));
+        List<Contenders.Contender> contenders = results.settings().hasFaults() ? List.of() : Contenders.of(results, rows);
+        return new Summary(rows, ratios, contenders, footprints(results), model, aa, Interference.of(results), Verdict.of(results, rows, ratios, model, aa, kept));
     }
 
     /** A scaled run's users stand for the study's: 8 scaled users compare with the study's 100. */

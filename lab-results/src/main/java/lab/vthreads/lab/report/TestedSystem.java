@@ -9,8 +9,8 @@ import java.util.Set;
 import java.util.function.ToDoubleBiFunction;
 
 /**
- * The system a run measured, as its results say, one case per kind: the lab's two services (pessoa-service, or the
- * reactive one, behind the gateway), or a user's application alone in their place. What the report's tables show and
+ * The system a run measured, as its results say, one case per kind: the lab's two services (pessoa-service, or another
+ * implementation in its place, behind the gateway), or a user's application alone in their place. What the report's tables show and
  * say differently for each is answered here, so that no table asks which kind it has.
  */
 sealed interface TestedSystem {
@@ -50,7 +50,7 @@ sealed interface TestedSystem {
     /** Its CPU in one repeat, the cores its JVMs used together, from each process's figure. */
     double cpuCores(RepeatResult repeat, ToDoubleBiFunction<RepeatResult, String> cpuOf);
 
-    /** The lab's services: the gateway in front of pessoa-service or the reactive service, each JVM with its own figures. */
+    /** The lab's services: the gateway in front of pessoa-service or another implementation, each JVM with its own figures. */
     record LabsOwn() implements TestedSystem {
         @Override
         public Set<String> notStarted() {
@@ -92,7 +92,7 @@ sealed interface TestedSystem {
             return "Hikari time-outs (each a 503 pool-exhausted); every 503 the load generator saw (pool-exhausted or, with the limit, database-busy).";
         }
 
-        // Both the reactive service and pessoa-service are sampled under pessoa-service's process name.
+        // Whichever implementation serves behind the gateway is sampled under pessoa-service's process name.
         @Override
         public String footprintProcess() {
             return Component.PESSOA.label();

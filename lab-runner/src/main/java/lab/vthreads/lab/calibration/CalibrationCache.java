@@ -7,6 +7,7 @@ import lab.vthreads.lab.measured.RunIdentity;
 import lab.vthreads.lab.isolation.Partition;
 import lab.vthreads.lab.model.Calibration;
 import lab.vthreads.lab.fingerprint.Fingerprints;
+import lab.vthreads.lab.stack.StackSettings;
 import lab.vthreads.lab.stack.SystemUnderTest;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -113,9 +114,9 @@ public final class CalibrationCache {
         if (identity == null) throw new IllegalArgumentException(system.name() + " was not started by the lab, which keeps nothing measured on it");
         if (!identity.isEmpty()) text.append(identity).append('\n');
         if (scenario != null) text.append(scenarioFiles(scenario)).append('\n');
-        for (Path built : List.of(home.resolve("pessoa-service/target"), home.resolve("pessoa-service-reactive/target"), home.resolve("gateway-service/target"))) {
-            text.append(jars(built)).append('\n');
-        }
+        List<String> modules = new java.util.ArrayList<>(SystemUnderTest.labsOwnImplementations());
+        modules.add(StackSettings.Component.GATEWAY.label());
+        for (String module : modules) text.append(jars(home.resolve(module).resolve("target"))).append('\n');
         text.append(Fingerprints.tree(home.resolve("gatling/target/test-classes"))).append('\n');
         text.append(Fingerprints.tree(home.resolve("gatling/target/gatling-classpath.txt"))).append('\n');
         text.append(Fingerprints.tree(home.resolve("wiremock"))).append('\n');

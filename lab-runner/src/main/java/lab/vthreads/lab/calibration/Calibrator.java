@@ -181,7 +181,7 @@ public final class Calibrator {
     /**
      * Whether services started for {@code cell} are the services the calibration measures: virtual threads (whose Tomcat
      * runs every request on a virtual thread of its own, so its maximum thread count, the one limit the calibration
-     * raises that such a cell may set low, holds nothing) or the reactive service (no request thread at all), the
+     * raises that such a cell may set low, holds nothing) or a mode not on threads (no request thread at all), the
      * lookups outside the transaction, no concurrency limit and no limit on the CEP client's connections.
      */
     public static boolean canRunOn(Cell cell) {

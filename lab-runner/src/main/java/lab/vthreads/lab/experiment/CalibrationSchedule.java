@@ -25,8 +25,8 @@ import java.util.Objects;
 
 /**
  * When, and on which services, one implementation's calibration is measured ({@link SystemUnderTest#implementation}):
- * an experiment has one per implementation its cells run (the lab's pessoa-service in both thread modes, the reactive
- * service, a user's application), and each cell is predicted from its own. Reused where an earlier run kept one for the
+ * an experiment has one per implementation its cells run (the lab's pessoa-service in both thread modes, another of
+ * the lab's implementations in its own mode, a user's application), and each cell is predicted from its own. Reused where an earlier run kept one for the
  * same fingerprint ({@link CalibrationCache}); else after the cells, on the calibrated cell's own warm services, where
  * those are the calibration's services ({@link Calibrator#canRunOn}); else first, on fresh services. {@code --scale}
  * measures one first to size the cells, then the model's after them ({@link #afterSizing}). A calibration after the
@@ -234,7 +234,7 @@ final class CalibrationSchedule {
 
     /**
      * The calibrated cell of an implementation calibrated in {@code mode} ({@link SystemUnderTest#calibratedIn}): the same
-     * choice in that mode's cells (the reactive service's own, whose mode has no thread bound to lift).
+     * choice in that mode's cells (for an implementation served by no request threads, its own mode's, with no thread bound to lift).
      */
     static Cell calibrated(List<Cell> cells, ThreadMode mode) {
         Cell first = cells.getFirst();

@@ -1,6 +1,8 @@
 package lab.vthreads.lab.experiment;
 
 import lab.vthreads.lab.measured.CodeSize;
+import lab.vthreads.lab.stack.StackSettings;
+import lab.vthreads.lab.stack.SystemUnderTest;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,15 +13,15 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The other half of the reactive trade-off: what each implementation of the contract costs to read, counted from the
- * sources the run was built from. Both services serve the same contract from the same shared module
- * (pessoa-contract: its types, errors and test suite), so that module is counted once, on its own.
+ * The other half of the trade-off between the lab's implementations: what each costs to read, counted from the sources
+ * the run was built from. Each serves the same contract from the same shared module (pessoa-contract: its types,
+ * errors and test suite), so that module is counted once, on its own.
  */
 final class ImplementationSizes {
 
     /**
-     * pessoa-service's files that serve the lab's own switches and endpoints and have no counterpart in the reactive
-     * service: the CPU-bound and I/O-bound endpoints, Hikari's version in /actuator/info, the legacy lock around the
+     * pessoa-service's files that serve the lab's own switches and endpoints and have no counterpart in the other
+     * implementations: the CPU-bound and I/O-bound endpoints, Hikari's version in /actuator/info, the legacy lock around the
      * CEP client (the pinning preset's cepLock) and the Retry-After estimate of the concurrency limit. Whole files only:
      * the switches woven into shared classes (the concurrency limit in DatabaseWork) stay counted as the contract's.
      */
@@ -30,11 +32,12 @@ final class ImplementationSizes {
     private ImplementationSizes() {
     }
 
-    /** The three modules, where this checkout has them (none for a lab installed without its sources). */
+    /** Each implementation's module and the contract's, where this checkout has them (none for a lab installed without its sources). */
     static List<CodeSize> of(Path home) {
         List<CodeSize> sizes = new ArrayList<>();
-        add(sizes, home, "pessoa-service", PESSOA_BEYOND_CONTRACT);
-        add(sizes, home, "pessoa-service-reactive", List.of());
+        for (String implementation : SystemUnderTest.labsOwnImplementations()) {
+            add(sizes, home, implementation, implementation.equals(StackSettings.Component.PESSOA.label()) ? PESSOA_BEYOND_CONTRACT : List.of());
+        }
         add(sizes, home, "pessoa-contract", List.of());
         return sizes;
     }

@@ -18,7 +18,7 @@ public final class Progress {
 
     /**
      * @param runs the calibration's runs after its saturated warm-up, in words
-     * @param on   what serves the requests: "virtual threads", "platform threads" or "the reactive service"
+     * @param on   what serves the requests, as the system says it ({@code SystemUnderTest.servedBy}): "virtual threads" and the like
      */
     public void calibrating(int seconds, String on, String runs) {
         out.printf("Calibrating: a saturated warm-up, %s, %d s each, %s%n", runs, seconds, on);

@@ -21,7 +21,7 @@ final class ServiceMetrics {
     static void put(Map<String, Double> s, SampleNames names, PrometheusScrape server, PrometheusScrape entry) {
         service(s, names.server(), server);
         if (!names.entry().equals(names.server())) service(s, names.entry(), entry);
-        // The reactive service's pools are r2dbc-pool's and Reactor Netty's: the same figures under the same keys.
+        // Whichever pool meters the service publishes, Hikari's and HttpClient's or r2dbc-pool's and Reactor Netty's: the same figures under the same keys.
         s.put(names.hikariActive(), server.sumOfFirst("hikaricp_connections_active", "r2dbc_pool_acquired_connections"));
         s.put(names.hikariPending(), server.sumOfFirst("hikaricp_connections_pending", "r2dbc_pool_pending_connections"));
         s.put(names.cepPending(), server.sumOfFirst("httpcomponents_httpclient_pool_total_pending", "reactor_netty_connection_provider_pending_connections"));
@@ -33,7 +33,7 @@ final class ServiceMetrics {
         s.put(names.serverRequests(), server.sum("http_server_requests_seconds_count", API));
         s.put(names.serverRequestSeconds(), server.sum("http_server_requests_seconds_sum", API));
         s.put(names.cepSeconds(), server.sum("cep_lookups_seconds_sum"));
-        // r2dbc-pool times nothing: the reactive service times each transaction's hold on its connection instead.
+        // r2dbc-pool times nothing: a service on it times each transaction's hold on its connection instead.
         s.put(names.acquires(), orZero(server.sumOfFirst("hikaricp_connections_acquire_seconds_count", "pessoa_transactions_seconds_count")));
         s.put(names.usages(), orZero(server.sumOfFirst("hikaricp_connections_usage_seconds_count", "pessoa_transactions_seconds_count")));
         s.put(names.usageSeconds(), orZero(server.sumOfFirst("hikaricp_connections_usage_seconds_sum", "pessoa_transactions_seconds_sum")));

@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * What a running load generator has received so far, as it publishes it ({@code LiveCounts} in the gatling module,
  * through {@link LoadProperties#liveFile}): the lab's own view of throughput, response time and errors, the same for
- * the lab's services, the reactive one and any application, whatever it publishes itself.
+ * every kind of system, whatever it publishes itself.
  */
 public final class LoadCounts {
 

@@ -46,8 +46,8 @@ public final class ApplicationArguments {
 
     /**
      * Refuses, before anything starts, a setting the lab owns passed through as a property (the option to use instead
-     * is named), a factor that only the lab's own service reads, and the reactive mode, which is the lab's own service
-     * (the system these settings describe refuses it).
+     * is named), a factor that only the lab's own service reads, and a mode that runs one of the lab's own services
+     * instead (the system these settings describe refuses it).
      */
     public static void check(StackSettings settings) {
         checkProperties(settings);

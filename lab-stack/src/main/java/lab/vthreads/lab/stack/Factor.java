@@ -13,7 +13,8 @@ import java.util.function.Function;
  * only the lab's own services read, what refuses a factor for a user's application, what a run against a stack the lab
  * did not start reports as not applied, and which Spring properties belong to an option are read from here. A new
  * factor is a {@link Factors} component with its builder method, and a row here; FactorTableTest fails when either is
- * missing, or the row's option, property or documentation line.
+ * missing, or the row's option, property or documentation line. Another implementation of the lab's service says in
+ * its own case which rows reach it and under what names: a new row reaches none until it says so.
  *
  * @param key               the {@link Factors} component and the preset's key
  * @param cli               its option of {@code ./lab run} and {@code ./lab up}, which FactorOptions adds from here
@@ -24,20 +25,16 @@ import java.util.function.Function;
  * @param forExternalStacks whether it reaches a stack the lab did not start ({@code --target}): only what the load
  *                          generator and the CEP mock do
  * @param asked             its value where a cell asks for something other than the service's own behaviour, else null
- * @param reactive          what it becomes for the reactive mode's pessoa-service-reactive: {@link #SAME} where it reaches
- *                          it as it reaches pessoa-service, {@link #GATEWAY_ONLY} where only the gateway has the setting
- *                          (Tomcat's threads: the reactive service has none), another Spring property, or null where the
- *                          reactive service has no such setting and a reactive cell cannot be given it
  */
 public enum Factor {
-    TOMCAT_THREADS("tomcatThreads", Route.SPRING_PROPERTY, "server.tomcat.threads.max", true, false, Factors::tomcatThreads, Factor.GATEWAY_ONLY,
+    TOMCAT_THREADS("tomcatThreads", Route.SPRING_PROPERTY, "server.tomcat.threads.max", true, false, Factors::tomcatThreads,
             whole("--tomcat-threads", "N", "server.tomcat.threads.max of both services (default: Spring's " + ServiceDefaults.TOMCAT_THREADS + ")")),
-    POOL_SIZE("poolSize", Route.SPRING_PROPERTY, "spring.datasource.hikari.maximum-pool-size", true, false, Factors::poolSize, "spring.r2dbc.pool.max-size",
+    POOL_SIZE("poolSize", Route.SPRING_PROPERTY, "spring.datasource.hikari.maximum-pool-size", true, false, Factors::poolSize,
             whole("--pool-size", "N", "HikariCP maximum pool size (default: Spring's " + ServiceDefaults.POOL_SIZE + ")")),
     POOL_TIMEOUT_MS("poolTimeoutMs", Route.SPRING_PROPERTY, "spring.datasource.hikari.connection-timeout", true, false, Factors::poolTimeoutMs,
-            "spring.r2dbc.pool.max-acquire-time", whole("--pool-timeout-ms", "MS", "HikariCP connectionTimeout in ms (default: Hikari's " + ServiceDefaults.POOL_TIMEOUT_MS + ")")),
+            whole("--pool-timeout-ms", "MS", "HikariCP connectionTimeout in ms (default: Hikari's " + ServiceDefaults.POOL_TIMEOUT_MS + ")")),
     CEP_INSIDE_TRANSACTION("cepInsideTransaction", Route.SPRING_PROPERTY, "lab.cep.lookup-inside-transaction", false, false,
-            f -> Boolean.TRUE.equals(f.cepInsideTransaction()) ? true : null, Factor.SAME,
+            f -> Boolean.TRUE.equals(f.cepInsideTransaction()) ? true : null,
             flag("--cep-inside-transaction", "look the CEPs up while holding the DB transaction: the pool-bottleneck scenario (default: outside)")) {
         @Override
         public String propertyValue(Factors factors) {
@@ -45,15 +42,15 @@ public enum Factor {
             return Boolean.toString(factors.lookupsInsideTransaction());
         }
     },
-    CONCURRENCY_LIMIT("concurrencyLimit", Route.SPRING_PROPERTY, "lab.database.concurrency-limit", false, false, Factors::concurrencyLimit, null,
+    CONCURRENCY_LIMIT("concurrencyLimit", Route.SPRING_PROPERTY, "lab.database.concurrency-limit", false, false, Factors::concurrencyLimit,
             whole("--db-concurrency-limit", "N", "backpressure: at most N requests in a database transaction, the rest get 503 + Retry-After at "
                     + "once (default: no limit)")),
-    HIKARI_CP("hikariCp", Route.LAUNCH, "pessoa-service's classpath", false, false, Factors::hikariCp, null,
+    HIKARI_CP("hikariCp", Route.LAUNCH, "pessoa-service's classpath", false, false, Factors::hikariCp,
             text("--hikari-cp", "VERSION", "run pessoa-service with this HikariCP version from pessoa-service/target/hikari/ (default: the one in its jar)")),
-    CEP_LATENCY("cepLatency", Route.CEP_MOCK, "the CEP mock's (or the application's stubs') delay", true, true, Factors::cepLatency, Factor.SAME,
+    CEP_LATENCY("cepLatency", Route.CEP_MOCK, "the CEP mock's (or the application's stubs') delay", true, true, Factors::cepLatency,
             new Cli("--cep-latency", "LATENCY", "lognormal:MEDIAN_MS:SIGMA | fixed:MS | uniform:LO_MS:HI_MS | none (default: lognormal:200:0.4)",
                     String.class, latency -> CepLatency.parse(latency).text())),
-    CEP_READ_TIMEOUT_MS("cepReadTimeoutMs", Route.SPRING_PROPERTY, "lab.cep.read-timeout", false, false, Factors::cepReadTimeoutMs, Factor.SAME,
+    CEP_READ_TIMEOUT_MS("cepReadTimeoutMs", Route.SPRING_PROPERTY, "lab.cep.read-timeout", false, false, Factors::cepReadTimeoutMs,
             whole("--cep-read-timeout-ms", "MS", "how long pessoa-service waits for a CEP answer before answering 504 cep-timeout (default: "
                     + Factors.SERVICE_CEP_READ_TIMEOUT_MS + ")")) {
         @Override
@@ -62,29 +59,29 @@ public enum Factor {
             return factors.cepReadTimeoutMs() == null ? null : factors.cepReadTimeoutMs() + "ms";
         }
     },
-    CLIENT("client", Route.LOAD_PARAMETER, "the simulation's patient or impatient users", true, true, Factors::client, Factor.SAME,
+    CLIENT("client", Route.LOAD_PARAMETER, "the simulation's patient or impatient users", true, true, Factors::client,
             text("--client", "impatient|patient", "how the load generator's users treat a 503 with Retry-After: impatient (a failure; the next "
                     + "request goes at once) or patient (sent again after it, with back-off and jitter) (default: impatient)")),
-    JVM_PROCESSORS("jvmProcessors", Route.JVM_FLAG, "-XX:ActiveProcessorCount", true, false, Factors::jvmProcessors, Factor.SAME,
+    JVM_PROCESSORS("jvmProcessors", Route.JVM_FLAG, "-XX:ActiveProcessorCount", true, false, Factors::jvmProcessors,
             whole("--jvm-processors", "N", "how many CPUs the services' JVMs believe they have (-XX:ActiveProcessorCount): carriers of virtual "
                     + "threads, GC (SerialGC below 2), JIT threads (default: their limit's, 2)")),
-    JDK("jdk", Route.LAUNCH, "the java the services start with", true, false, Factors::jdk, Factor.SAME,
+    JDK("jdk", Route.LAUNCH, "the java the services start with", true, false, Factors::jdk,
             text("--jdk", "21|25|DIR", "the services' JDK: a feature release found among the installed JDKs (scripts/install-jdk21 installs a 21), "
                     + "or a JDK's directory (default: the lab's own)")),
-    CEP_LOCK("cepLock", Route.SPRING_PROPERTY, "lab.cep.lock", false, false, Factors::cepLock, null,
+    CEP_LOCK("cepLock", Route.SPRING_PROPERTY, "lab.cep.lock", false, false, Factors::cepLock,
             text("--cep-lock", "none|synchronized|reentrant-lock", "each CEP lookup's I/O inside a lock of its own, as older clients did: "
                     + "synchronized pins a virtual thread on JDK 21 (default: none)")),
-    CARRIERS("carriers", Route.JVM_FLAG, "-Djdk.virtualThreadScheduler.parallelism", true, false, Factors::carriers, Factor.SAME,
+    CARRIERS("carriers", Route.JVM_FLAG, "-Djdk.virtualThreadScheduler.parallelism", true, false, Factors::carriers,
             whole("--carriers", "N", "the virtual-thread scheduler's parallelism in both services (jdk.virtualThreadScheduler.parallelism) "
                     + "(default: the JVM's processors)")),
     // Off only on the lab's own JVMs; a stack the lab did not start is never recorded, so asking nothing of it is no loss.
-    OBSERVE_THREADS("observeThreads", Route.OBSERVER, "the JFR pinning recording and thread dumps", true, true, Factors::observeThreads, Factor.SAME,
+    OBSERVE_THREADS("observeThreads", Route.OBSERVER, "the JFR pinning recording and thread dumps", true, true, Factors::observeThreads,
             flag("--observe-threads", "the services' JFR pinning recording and the virtual cells' thread dumps; --no-observe-threads only to "
                     + "measure what they cost (default: on)")),
-    CEP_MAX_CONNECTIONS("cepMaxConnections", Route.SPRING_PROPERTY, "lab.cep.max-connections", false, false, Factors::cepMaxConnections, Factor.SAME,
-            whole("--cep-max-connections", "N", "connections to the CEP API at most, in pessoa-service's HTTP client and the reactive service's "
-                    + "Reactor Netty pool alike; a lookup that finds none free waits for one (default: " + ServiceDefaults.CEP_MAX_CONNECTIONS + ")")),
-    LAUNCH("launch", Route.LAUNCH, "how the services' jars start", true, false, Factors::launch, Factor.SAME,
+    CEP_MAX_CONNECTIONS("cepMaxConnections", Route.SPRING_PROPERTY, "lab.cep.max-connections", false, false, Factors::cepMaxConnections,
+            whole("--cep-max-connections", "N", "connections to the CEP API at most, in pessoa-service's HTTP client and in each other "
+                    + "implementation's own; a lookup that finds none free waits for one (default: " + ServiceDefaults.CEP_MAX_CONNECTIONS + ")")),
+    LAUNCH("launch", Route.LAUNCH, "how the services' jars start", true, false, Factors::launch,
             text("--launch", "jar|extracted|aot|aot-traffic", "how the services' jars start: jar (java -jar, Spring Boot's nested-jar loader), extracted "
                     + "(-Djarmode=tools extract, plain jars on the class path), aot (extracted, from an AOT cache trained on the start-up) or "
                     + "aot-traffic (extracted, from an AOT cache trained on the run's own flows: their classes and method profiles) "
@@ -92,7 +89,7 @@ public enum Factor {
     // Where a cold start's first requests all wait on the servlet that the first of them makes (StandardWrapper.allocate
     // in a deadlocked dump), made at the start instead: a start-up check's variants measure whether that prevents the hang.
     DISPATCHER_ON_STARTUP("dispatcherOnStartup", Route.SPRING_PROPERTY, "spring.mvc.servlet.load-on-startup", true, false,
-            f -> Boolean.TRUE.equals(f.dispatcherOnStartup()) ? true : null, Factor.GATEWAY_ONLY,
+            f -> Boolean.TRUE.equals(f.dispatcherOnStartup()) ? true : null,
             flag("--dispatcher-on-startup", "Spring MVC's DispatcherServlet made as the services start (spring.mvc.servlet.load-on-startup=1), "
                     + "not by their first request (default: Spring's, by the first request)")) {
         @Override
@@ -102,7 +99,7 @@ public enum Factor {
     },
     // How many first requests a cold JVM meets at once decides whether it can deadlock in class loading: the pass before
     // the load is one more such start, which a start-up check's variants measure with and without.
-    FIRST_PASS("firstPass", Route.RUN_STEP, "what a fresh JVM is sent before its load", true, false, Factors::firstPass, Factor.SAME,
+    FIRST_PASS("firstPass", Route.RUN_STEP, "what a fresh JVM is sent before its load", true, false, Factors::firstPass,
             text("--first-pass", "none|at-once|in-turn", "what each fresh pair of JVMs is sent before its load, and each start of a start-up check "
                     + "before its burst: none, each flow once at once (at-once), or each flow once, one after the other (in-turn) (default: at-once "
                     + "before an application's prewarm, where it also checks the scenario; none before the lab's own services' prewarm and "
@@ -135,11 +132,6 @@ public enum Factor {
         return new Cli(option, null, description, Boolean.class, null);
     }
 
-    /** In the reactive column: the factor reaches the reactive service as it reaches pessoa-service. */
-    public static final String SAME = "same";
-    /** In the reactive column: the setting is the gateway's alone in the reactive mode. */
-    public static final String GATEWAY_ONLY = "gateway only";
-
     /** How a factor reaches a process. */
     public enum Route {
         SPRING_PROPERTY, JVM_FLAG, LAUNCH, CEP_MOCK, LOAD_PARAMETER, OBSERVER,
@@ -154,10 +146,9 @@ public enum Factor {
     private final boolean forApplications;
     private final boolean forExternalStacks;
     private final Function<Factors, Object> asked;
-    private final String reactive;
 
     Factor(String key, Route route, String target, boolean forApplications, boolean forExternalStacks, Function<Factors, Object> asked,
-           String reactive, Cli cli) {
+           Cli cli) {
         this.key = key;
         this.cli = cli;
         this.route = route;
@@ -165,17 +156,6 @@ public enum Factor {
         this.forApplications = forApplications;
         this.forExternalStacks = forExternalStacks;
         this.asked = asked;
-        this.reactive = reactive;
-    }
-
-    /** {@link #SAME}, {@link #GATEWAY_ONLY}, the reactive service's own property, or null: see the table. */
-    public String reactive() {
-        return reactive;
-    }
-
-    /** Whether a reactive cell can be given it. */
-    public boolean forReactive() {
-        return reactive != null;
     }
 
     public String key() {

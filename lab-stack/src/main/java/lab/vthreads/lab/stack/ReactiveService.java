@@ -4,7 +4,10 @@ import lab.vthreads.lab.process.Readiness;
 import lab.vthreads.lab.stack.StackSettings.Component;
 import lab.vthreads.lab.stack.StackSettings.StackPorts;
 
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The lab's reactive contender, pessoa-service-reactive (Reactor Netty, R2DBC), in pessoa-service's place and on its
@@ -13,10 +16,23 @@ import java.util.Map;
  */
 record ReactiveService() implements LabsOwnServices {
 
-    /** The factors the table gives a reactive property of its own, or passes to the gateway alone. */
+    /**
+     * The factors that reach it as they reach pessoa-service, under the same property, flag or step. A factor listed
+     * nowhere here (the concurrency limit, HikariCP's version, the CEP lock: switches of the blocking service alone, and
+     * any new row until it is added) is refused for a reactive cell.
+     */
+    static final Set<Factor> AS_PESSOA_SERVICE = EnumSet.of(Factor.CEP_INSIDE_TRANSACTION, Factor.CEP_LATENCY, Factor.CEP_READ_TIMEOUT_MS,
+            Factor.CLIENT, Factor.JVM_PROCESSORS, Factor.JDK, Factor.CARRIERS, Factor.OBSERVE_THREADS, Factor.CEP_MAX_CONNECTIONS, Factor.LAUNCH,
+            Factor.FIRST_PASS);
+    /** The pool's factors, under R2DBC's names. */
+    static final Map<Factor, String> OWN_PROPERTIES = Map.of(Factor.POOL_SIZE, "spring.r2dbc.pool.max-size",
+            Factor.POOL_TIMEOUT_MS, "spring.r2dbc.pool.max-acquire-time");
+    /** Settings of Tomcat and Spring MVC, which it does not run: in its mode they are the gateway's alone. */
+    static final Set<Factor> GATEWAY_ONLY = EnumSet.of(Factor.TOMCAT_THREADS, Factor.DISPATCHER_ON_STARTUP);
+
     @Override
     public boolean has(Factor factor) {
-        return factor.forReactive();
+        return AS_PESSOA_SERVICE.contains(factor) || OWN_PROPERTIES.containsKey(factor) || GATEWAY_ONLY.contains(factor);
     }
 
     static final String NAME = "pessoa-service-reactive";
@@ -26,12 +42,41 @@ record ReactiveService() implements LabsOwnServices {
         StackPorts p = settings.ports();
         return switch (component) {
             case PESSOA -> new SpringService(component, SpringServices.labJar(settings.home(), NAME),
-                    SpringProperties.arguments(SpringProperties.reactivePessoa(settings)), Map.of(),
+                    SpringProperties.arguments(properties(settings)), Map.of(),
                     Readiness.answers200(settings.url(p.pessoaManagement()) + "/actuator/health"), SpringServices.address(settings, p.pessoa(), p.pessoaManagement()),
                     describe(settings), Launch.of(settings.factors().launch(), true), null);
             case GATEWAY -> SpringServices.gateway(settings);
             default -> throw new IllegalArgumentException(component.label() + " is not one of the reactive mode's services");
         };
+    }
+
+    /**
+     * The same CEP settings under the same keys; the pool's factors under R2DBC's names; no Tomcat and no virtual
+     * threads (Reactor Netty's event loops serve it); the database as an R2DBC URL, and as a JDBC URL for Flyway, which
+     * has no R2DBC driver.
+     */
+    static Map<String, String> properties(StackSettings settings) {
+        StackPorts p = settings.ports();
+        Factors f = settings.factors();
+        Map<String, String> properties = SpringProperties.listening(settings, p.pessoa(), p.pessoaManagement(), false);
+        if (f.poolSize() != null) {
+            // All opened up front, as Hikari's minimum-idle (its default: the pool's size) does.
+            properties.put(OWN_PROPERTIES.get(Factor.POOL_SIZE), f.poolSize().toString());
+            properties.put("spring.r2dbc.pool.initial-size", f.poolSize().toString());
+        }
+        if (f.poolTimeoutMs() != null) properties.put(OWN_PROPERTIES.get(Factor.POOL_TIMEOUT_MS), f.poolTimeoutMs() + "ms");
+        String jdbcUrl = settings.jdbcUrl();
+        String user = SpringProperties.user(settings);
+        String password = SpringProperties.password(settings);
+        properties.put("spring.r2dbc.url", "r2dbc:" + jdbcUrl.substring("jdbc:".length()));
+        properties.put("spring.r2dbc.username", user);
+        properties.put("spring.r2dbc.password", password);
+        properties.put("spring.flyway.url", jdbcUrl);
+        properties.put("spring.flyway.user", user);
+        properties.put("spring.flyway.password", password);
+        properties.put("lab.cep.base-url", settings.url(p.wiremock()));
+        properties.putAll(SpringProperties.labOnly(f, AS_PESSOA_SERVICE::contains));
+        return properties;
     }
 
     static String describe(StackSettings settings) {

@@ -31,7 +31,7 @@ final class SpringProperties {
     }
 
     /** Where a service listens, and whether on virtual threads; Tomcat's threads are the caller's, as not every service has Tomcat. */
-    private static Map<String, String> listening(StackSettings settings, int port, int managementPort, boolean virtualThreads) {
+    static Map<String, String> listening(StackSettings settings, int port, int managementPort, boolean virtualThreads) {
         Map<String, String> properties = new LinkedHashMap<>();
         // Spring binds every interface unless told: the management port would expose metrics and health to the network.
         properties.put("server.port", Integer.toString(port));
@@ -61,48 +61,18 @@ final class SpringProperties {
         Map<String, String> properties = common(settings, p.pessoa(), p.pessoaManagement());
         properties.putAll(database(settings, settings.jdbcUrl() + (settings.jdbcUrl().contains("?") ? "&" : "?") + "reWriteBatchedInserts=true"));
         properties.put("lab.cep.base-url", settings.url(p.wiremock()));
-        properties.putAll(labOnly(f, false));
-        return properties;
-    }
-
-    /**
-     * pessoa-service-reactive: the same CEP settings under the same keys; the pool's factors under R2DBC's names (the
-     * Factor table's reactive column); no Tomcat and no virtual threads (Reactor Netty's event loops serve it); the
-     * database as an R2DBC URL, and as a JDBC URL for Flyway, which has no R2DBC driver.
-     */
-    static Map<String, String> reactivePessoa(StackSettings settings) {
-        StackSettings.StackPorts p = settings.ports();
-        Factors f = settings.factors();
-        Map<String, String> properties = listening(settings, p.pessoa(), p.pessoaManagement(), false);
-        if (f.poolSize() != null) {
-            // All opened up front, as Hikari's minimum-idle (its default: the pool's size) does.
-            properties.put(Factor.POOL_SIZE.reactive(), f.poolSize().toString());
-            properties.put("spring.r2dbc.pool.initial-size", f.poolSize().toString());
-        }
-        if (f.poolTimeoutMs() != null) properties.put(Factor.POOL_TIMEOUT_MS.reactive(), f.poolTimeoutMs() + "ms");
-        String jdbcUrl = settings.jdbcUrl();
-        String user = user(settings);
-        String password = password(settings);
-        properties.put("spring.r2dbc.url", "r2dbc:" + jdbcUrl.substring("jdbc:".length()));
-        properties.put("spring.r2dbc.username", user);
-        properties.put("spring.r2dbc.password", password);
-        properties.put("spring.flyway.url", jdbcUrl);
-        properties.put("spring.flyway.user", user);
-        properties.put("spring.flyway.password", password);
-        properties.put("lab.cep.base-url", settings.url(p.wiremock()));
-        properties.putAll(labOnly(f, true));
+        properties.putAll(labOnly(f, factor -> true));
         return properties;
     }
 
     /**
      * The properties only the lab's own services read, each from its row of the {@link Factor} table: a new factor of
-     * that kind needs no line here. In the reactive service only the rows that reach it under the same name.
+     * that kind needs no line here. {@code readBy}: the rows the service reads under the same name.
      */
-    private static Map<String, String> labOnly(Factors factors, boolean reactive) {
+    static Map<String, String> labOnly(Factors factors, java.util.function.Predicate<Factor> readBy) {
         Map<String, String> properties = new LinkedHashMap<>();
         for (Factor factor : Factor.values()) {
-            if (factor.route() != Factor.Route.SPRING_PROPERTY || factor.forApplications()) continue;
-            if (reactive && !Factor.SAME.equals(factor.reactive())) continue;
+            if (factor.route() != Factor.Route.SPRING_PROPERTY || factor.forApplications() || !readBy.test(factor)) continue;
             String value = factor.propertyValue(factors);
             if (value != null) properties.put(factor.target(), value);
         }
@@ -117,11 +87,11 @@ final class SpringProperties {
     }
 
     /** The database's user: the user's own database's, else the lab's embedded PostgreSQL's. */
-    private static String user(StackSettings settings) {
+    static String user(StackSettings settings) {
         return settings.externalDatabase() != null ? settings.externalDatabase().user() : EmbeddedPostgresServer.USER;
     }
 
-    private static String password(StackSettings settings) {
+    static String password(StackSettings settings) {
         return settings.externalDatabase() != null ? settings.externalDatabase().password() : EmbeddedPostgresServer.PASSWORD;
     }
 

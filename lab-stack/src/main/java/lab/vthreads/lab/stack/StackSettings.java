@@ -158,7 +158,7 @@ public record StackSettings(
         return system().dataBetweenRuns() == SystemUnderTest.DataBetweenRuns.RESTORED && externalDatabase == null;
     }
 
-    /** What these settings start and measure: the lab's services in their mode, the reactive service, or the application. */
+    /** What these settings start and measure: the system their mode and application make. */
     public SystemUnderTest system() {
         return SystemUnderTest.of(mode, application);
     }

@@ -30,6 +30,14 @@ public sealed interface SystemUnderTest permits LabsOwnServices, UsersApplicatio
         return new UsersApplication(application);
     }
 
+    /**
+     * The lab's own implementations of the contract, each by {@link #implementation}: the name of the module that
+     * builds it, as the stack finds its jar ({@code pessoa-service}, and each implementation that takes its place).
+     */
+    static List<String> labsOwnImplementations() {
+        return java.util.Arrays.stream(ThreadMode.values()).map(mode -> of(mode, null).implementation()).distinct().toList();
+    }
+
     /** Whether it has the switch a factor sets: a factor it lacks is refused, never quietly ignored. */
     boolean has(Factor factor);
 

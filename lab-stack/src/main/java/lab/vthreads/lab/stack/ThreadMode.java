@@ -22,6 +22,26 @@ public enum ThreadMode {
         return this == REACTIVE;
     }
 
+    /** Whether its requests run on threads: the two modes a verdict compares, and any other mode's cells are held against. */
+    public boolean onThreads() {
+        return this != REACTIVE;
+    }
+
+    /** The modes whose requests run on threads, in order. */
+    public static java.util.List<ThreadMode> threadModes() {
+        return java.util.Arrays.stream(values()).filter(ThreadMode::onThreads).toList();
+    }
+
+    /** What serves the requests in this mode and how, in words, for the report's table that holds it against the thread modes. */
+    public String servedBy() {
+        return switch (this) {
+            case PLATFORM -> "pessoa-service on Tomcat's pool of platform threads";
+            case VIRTUAL -> "pessoa-service on a virtual thread per request";
+            case REACTIVE -> "pessoa-service-reactive (WebFlux, R2DBC, WebClient; the same contract, the same pool size and CEP lookups one "
+                    + "after another)";
+        };
+    }
+
     /** Whether a request holds one of Tomcat's pool threads in pessoa-service for its whole life: only on platform threads. */
     public boolean boundByTomcatThreads() {
         return this == PLATFORM;

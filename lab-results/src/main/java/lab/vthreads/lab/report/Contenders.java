@@ -10,37 +10,43 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.TreeSet;
 
-/** The reactive cells against the platform cells and the virtual cells of the same variant and level, where both ran. */
-public final class ReactiveContenders {
+/**
+ * The cells of a mode whose requests do not run on threads (another implementation of the contract) against the
+ * platform cells and the virtual cells of the same variant and level, where both ran.
+ */
+public final class Contenders {
 
     /**
-     * The reactive contender against one thread mode at one level: reactive ÷ that mode, for throughput and latency.
+     * A contending mode against one thread mode at one level: its cells ÷ that mode's, for throughput and latency.
      *
      * @param steady        whether both cells' windows were steady (null where a cell's steadiness was not measured)
-     * @param cpuPerRequest pessoa-service's CPU per request, reactive ÷ the other (each the median over its repeats of the
+     * @param cpuPerRequest pessoa-service's CPU per request, the contender ÷ the other (each the median over its repeats of the
      *                      service's mean cores ÷ its throughput; NaN where a process's CPU was not measured): at a
      *                      CPU-bound level, what decides which mode serves more
      */
-    public record Contender(String variant, int users, ThreadMode against, double throughput, double p95, double mean, Boolean steady,
+    public record Contender(ThreadMode mode, String variant, int users, ThreadMode against, double throughput, double p95, double mean, Boolean steady,
                             double cpuPerRequest) {
     }
 
-    private ReactiveContenders() {
+    private Contenders() {
     }
 
     static List<Contender> of(ExperimentResults results, List<Summary.Row> rows) {
         List<Contender> contenders = new ArrayList<>();
-        for (String variant : new LinkedHashSet<>(rows.stream().map(Summary.Row::variant).toList())) {
-            for (int users : new TreeSet<>(rows.stream().map(Summary.Row::users).toList())) {
-                Summary.Row reactive = Summary.find(rows, variant, users, ThreadMode.REACTIVE);
-                if (reactive == null) continue;
-                for (ThreadMode against : List.of(ThreadMode.PLATFORM, ThreadMode.VIRTUAL)) {
-                    Summary.Row other = Summary.find(rows, variant, users, against);
-                    if (other == null) continue;
-                    contenders.add(new Contender(variant, users, against, reactive.throughput().median() / other.throughput().median(),
-                            reactive.p95().median() / other.p95().median(), reactive.mean().median() / other.mean().median(),
-                            reactive.steady() == null || other.steady() == null ? null : reactive.steady() && other.steady(),
-                            pessoaCpuPerRequest(results, reactive.cell()) / pessoaCpuPerRequest(results, other.cell())));
+        for (ThreadMode mode : ThreadMode.values()) {
+            if (mode.onThreads()) continue;
+            for (String variant : new LinkedHashSet<>(rows.stream().map(Summary.Row::variant).toList())) {
+                for (int users : new TreeSet<>(rows.stream().map(Summary.Row::users).toList())) {
+                    Summary.Row contender = Summary.find(rows, variant, users, mode);
+                    if (contender == null) continue;
+                    for (ThreadMode against : ThreadMode.threadModes()) {
+                        Summary.Row other = Summary.find(rows, variant, users, against);
+                        if (other == null) continue;
+                        contenders.add(new Contender(mode, variant, users, against, contender.throughput().median() / other.throughput().median(),
+                                contender.p95().median() / other.p95().median(), contender.mean().median() / other.mean().median(),
+                                contender.steady() == null || other.steady() == null ? null : contender.steady() && other.steady(),
+                                pessoaCpuPerRequest(results, contender.cell()) / pessoaCpuPerRequest(results, other.cell())));
+                    }
                 }
             }
         }
@@ -69,7 +75,7 @@ public final class ReactiveContenders {
         return new ReportTables.Table("The cost of writing it: lines of code",
                 "Lines of Java, neither blank nor only a comment, counted the same way in each module. pessoa-contract (the request, the "
                         + "answers, the errors and the test suite both services pass) is shared, counted once. pessoa-service's main lines "
-                        + "include whole files for the lab's own switches and endpoints, which the reactive service does not have; the "
+                        + "include whole files for the lab's own switches and endpoints, which the other implementation does not have; the "
                         + "contract's lines leave them out (switches woven into shared classes stay in). Its tests cover those switches too.",
                 List.of("module", "main lines", "of which for the lab's own switches", "main lines for the contract", "test lines"), rows);
     }
