@@ -1,6 +1,7 @@
 package lab.vthreads.lab.load;
 
-import lab.vthreads.lab.process.AotRefusal;
+import lab.vthreads.lab.aot.AotRefusal;
+import lab.vthreads.lab.aot.LoadGeneratorAot;
 import lab.vthreads.lab.process.ManagedProcess;
 
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package lab.vthreads.lab.stack;
 
+import lab.vthreads.lab.aot.AotCache;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.pinning.PinningRecording;
 import lab.vthreads.lab.process.ManagedProcess;
@@ -50,7 +51,7 @@ final class Launcher {
                 case EXTRACTED -> {
                     Path extracted;
                     try {
-                        extracted = cacheOf(settings, service).extracted(settings.runDirectory().resolve(service.component().label() + "-extract.log"));
+                        extracted = cacheOf(settings, service).extracted(javaExecutable(), settings.runDirectory().resolve(service.component().label() + "-extract.log"));
                     } catch (RuntimeException e) {
                         throw new lab.vthreads.lab.process.StartFailure(service.component().label() + " could not be extracted for launch extracted ("
                                 + e.getMessage() + "); extracting takes Spring Boot 3.3 or later (java -Djarmode=tools -jar JAR extract)");
@@ -123,7 +124,7 @@ final class Launcher {
     ManagedProcess startTraining(StackSettings settings, SpringService service, String training) {
         AotCache cache = cacheOf(settings, service);
         Path log = settings.runDirectory().resolve(service.component().label() + "-aot-traffic.log");
-        Path extracted = cache.extracted(log);
+        Path extracted = cache.extracted(javaExecutable(), log);
         try {
             cache.removeOtherTrainings(training);
         } catch (java.io.IOException e) {

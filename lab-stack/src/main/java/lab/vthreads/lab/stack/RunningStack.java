@@ -1,5 +1,6 @@
 package lab.vthreads.lab.stack;
 
+import lab.vthreads.lab.aot.AotCache;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.isolation.Isolations;
 import lab.vthreads.lab.process.HealthCheck;

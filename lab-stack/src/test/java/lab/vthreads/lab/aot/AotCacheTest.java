@@ -1,4 +1,4 @@
-package lab.vthreads.lab.stack;
+package lab.vthreads.lab.aot;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

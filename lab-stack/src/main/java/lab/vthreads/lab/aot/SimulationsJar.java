@@ -1,4 +1,4 @@
-package lab.vthreads.lab.load;
+package lab.vthreads.lab.aot;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,8 +1,7 @@
-package lab.vthreads.lab.stack;
+package lab.vthreads.lab.aot;
 
 import lab.vthreads.lab.fingerprint.Fingerprints;
 
-import lab.vthreads.lab.process.AotRefusal;
 import lab.vthreads.lab.process.ManagedProcess;
 
 import java.io.IOException;
@@ -27,7 +26,7 @@ import java.util.stream.Stream;
  * shortens start-up, not the warm-up the measured window waits for. Where a cache can't be made, the service starts
  * from its jar, as before, and the reason is in the stack's table.
  */
-final class AotCache {
+public final class AotCache {
 
     private static final long TRAINING_SECONDS = 180;
 
@@ -38,7 +37,7 @@ final class AotCache {
      * The cache of {@code jar}, under {@code root/<jar and JDK fingerprint>[-jfr]/}: one for JVMs with the JFR recording
      * and one for JVMs without, since the module graph a cache was dumped with must be the run's.
      */
-    AotCache(Path jar, Path root, boolean withJfr) {
+    public AotCache(Path jar, Path root, boolean withJfr) {
         this.jar = jar;
         this.directory = root.resolve(fingerprint(jar) + (withJfr ? "-jfr" : ""));
     }
@@ -49,7 +48,7 @@ final class AotCache {
      *
      * @throws IllegalStateException where the jar cannot be extracted (a Spring Boot before 3.3 has no tools jar mode)
      */
-    Path extracted(Path log) {
+    public Path extracted(String javaExecutable, Path log) {
         Path extracted = directory.resolve("application").resolve(jar.getFileName());
         if (Files.isRegularFile(extracted)) return extracted;
         try {
@@ -58,13 +57,13 @@ final class AotCache {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        run(List.of(Launcher.javaExecutable(), "-Djarmode=tools", "-jar", jar.toString(), "extract", "--force", "--destination",
+        run(List.of(javaExecutable, "-Djarmode=tools", "-jar", jar.toString(), "extract", "--force", "--destination",
                 directory.resolve("application").toString()), Map.of(), log, "extract");
         return extracted;
     }
 
     /** The JVM's first complaint about the cache it was given, from the service's log, or null ({@link AotRefusal}). */
-    static String refusedIn(Path log) {
+    public static String refusedIn(Path log) {
         try (Stream<String> lines = Files.lines(log)) {
             return AotRefusal.in(lines);
         } catch (IOException | java.io.UncheckedIOException e) {
@@ -79,14 +78,14 @@ final class AotCache {
      * @param arguments the service's Spring properties: the training starts it as the cells will (pessoa-service's
      *                  migrations need the lab's database)
      */
-    Ready prepare(List<String> placement, String javaExecutable, List<String> jvmFlags, Map<String, String> env, List<String> arguments, Path log) {
+    public Ready prepare(List<String> placement, String javaExecutable, List<String> jvmFlags, Map<String, String> env, List<String> arguments, Path log) {
         Path cache = directory.resolve("app.aot");
         Path extracted = directory.resolve("application").resolve(jar.getFileName());
         if (Files.isRegularFile(cache) && Files.isRegularFile(extracted)) {
             return new Ready(extracted, cache, null);
         }
         try {
-            extracted = extracted(log);
+            extracted = extracted(javaExecutable, log);
             List<String> training = new ArrayList<>(placement);
             training.add(javaExecutable);
             training.addAll(jvmFlags);
@@ -106,19 +105,19 @@ final class AotCache {
      * The cache trained on {@code training}'s traffic: one file per training, beside the start-up's, so that a changed
      * scenario or load makes a new one and the jar's next build removes them all.
      */
-    Path trafficCache(String training) {
+    public Path trafficCache(String training) {
         return directory.resolve("traffic-" + training + ".aot");
     }
 
     /** The extracted jar and the traffic-trained cache, where both are made; else null. */
-    Ready trafficReady(String training) {
+    public Ready trafficReady(String training) {
         Path cache = trafficCache(training);
         Path extracted = directory.resolve("application").resolve(jar.getFileName());
         return Files.isRegularFile(cache) && Files.isRegularFile(extracted) ? new Ready(extracted, cache, null) : null;
     }
 
     /** Before a new training writes its cache: the caches of earlier trainings of this build go. */
-    void removeOtherTrainings(String training) throws IOException {
+    public void removeOtherTrainings(String training) throws IOException {
         if (!Files.isDirectory(directory)) return;
         String keep = trafficCache(training).getFileName().toString();
         try (Stream<Path> files = Files.list(directory)) {
@@ -129,7 +128,7 @@ final class AotCache {
     }
 
     private static void run(List<String> command, Map<String, String> env, Path log, String what) {
-        // In a working directory of its own, as the service's own starts are (Launcher.workingDirectory): a training run
+        // In a working directory of its own, as the service's own starts are (the stack's launcher gives each its own): a training run
         // that opens a file database under a relative path must not leave it where the lab was started.
         String name = "aot-" + what.replace(' ', '-');
         ManagedProcess process = ManagedProcess.start(name, command, env, log, log.toAbsolutePath().getParent().resolve(name + "-workdir"));
@@ -176,8 +175,8 @@ final class AotCache {
      * @param cache   the AOT cache to run it with
      * @param missing why there is none
      */
-    record Ready(Path jar, Path cache, String missing) {
-        boolean usable() {
+    public record Ready(Path jar, Path cache, String missing) {
+        public boolean usable() {
             return cache != null;
         }
     }

@@ -1,4 +1,4 @@
-package lab.vthreads.lab.load;
+package lab.vthreads.lab.aot;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package lab.vthreads.lab.process;
+package lab.vthreads.lab.aot;
 
 import java.util.List;
 import java.util.stream.Stream;

@@ -1,4 +1,4 @@
-package lab.vthreads.lab.load;
+package lab.vthreads.lab.aot;
 
 import lab.vthreads.lab.fingerprint.Fingerprints;
 
@@ -30,7 +30,7 @@ import java.util.stream.Stream;
  * into place once its JVM has exited, so no JVM starts from a half-written cache. A cache the JVM refuses is set aside
  * with the reason, and the load generator starts as before from then on.
  */
-final class LoadGeneratorAot {
+public final class LoadGeneratorAot {
 
     /** JEP 514's one-step {@code -XX:AOTCacheOutput} came in JDK 25. */
     static final int FIRST_JDK = 25;
@@ -55,10 +55,10 @@ final class LoadGeneratorAot {
      * @param cache       the cache this JVM uses or makes, null without one
      * @param why         why there is no cache, null with one
      */
-    record Launch(Path simulations, List<String> flags, Path training, Path cache, String why) {
+    public record Launch(Path simulations, List<String> flags, Path training, Path cache, String why) {
 
         /** The log's first line: how this JVM started, where a reader of its log would otherwise have to guess. */
-        String describe() {
+        public String describe() {
             if (cache == null) return "lab: the load generator starts without an AOT cache: " + why;
             return training == null ? "lab: the load generator starts from the AOT cache " + cache
                     : "lab: the load generator makes the AOT cache " + cache + " as it exits";
@@ -71,7 +71,7 @@ final class LoadGeneratorAot {
      * @param jvmFlags  the flags every load generator JVM gets: a cache serves only the flags it was made with
      * @param mayTrain  whether this run may make the cache when there is none (not a measured one)
      */
-    static Launch plan(Path target, String classpath, List<String> jvmFlags, boolean mayTrain, int jdkFeature) {
+    public static Launch plan(Path target, String classpath, List<String> jvmFlags, boolean mayTrain, int jdkFeature) {
         Path classes = target.resolve("test-classes");
         if (jdkFeature < FIRST_JDK) return without(classes, "JDK " + jdkFeature + " has no one-step AOT cache (JDK " + FIRST_JDK + " has)");
         if (!Files.isDirectory(classes)) return without(classes, "no compiled simulations");
@@ -107,7 +107,7 @@ final class LoadGeneratorAot {
      *
      * @param refusal the JVM's complaint about the cache it was given, from its log, or null
      */
-    static void settle(Launch launch, String refusal) {
+    public static void settle(Launch launch, String refusal) {
         if (launch.cache() == null) return;
         try {
             if (launch.training() != null) {
