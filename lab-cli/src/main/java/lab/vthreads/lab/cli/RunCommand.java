@@ -3,7 +3,7 @@ package lab.vthreads.lab.cli;
 import lab.vthreads.lab.experiment.Environments;
 import lab.vthreads.lab.micro.ExecutorMicro;
 import lab.vthreads.lab.measured.ExperimentResults;
-import lab.vthreads.lab.experiment.CompilingWindow;
+import lab.vthreads.lab.prewarm.CompilingWindow;
 import lab.vthreads.lab.experiment.ExperimentRunner;
 import lab.vthreads.lab.experiment.ExternalRunner;
 import lab.vthreads.lab.plan.Preset;

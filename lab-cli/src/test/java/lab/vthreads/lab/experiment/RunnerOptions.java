@@ -1,5 +1,6 @@
 package lab.vthreads.lab.experiment;
 
+import lab.vthreads.lab.prewarm.CompilingWindow;
 import lab.vthreads.lab.app.Application;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.plan.Preset;

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import static lab.vthreads.lab.report.ReportTables.num;
-import static lab.vthreads.lab.report.ReportTables.orDash;
 
 /** The capacity model's tables: each cell's prediction beside its measurement, and the calibration it came from. */
 final class ModelTables {

@@ -1,6 +1,5 @@
 package lab.vthreads.lab.report;
 
-import lab.vthreads.lab.plan.Cell;
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.measured.ExperimentResults.CellResult;
 import lab.vthreads.lab.measured.ExperimentResults.RepeatResult;
@@ -13,7 +12,6 @@ import lab.vthreads.lab.model.CapacityModel;
 import lab.vthreads.lab.model.Prediction;
 import lab.vthreads.lab.model.QueueingModel;
 import lab.vthreads.lab.model.ScaledScenario;
-import lab.vthreads.lab.stack.Factors;
 import lab.vthreads.lab.stack.StackSettings.Component;
 import lab.vthreads.lab.stack.ThreadMode;
 

@@ -9,6 +9,7 @@ import lab.vthreads.lab.measured.RunIdentity;
 import lab.vthreads.lab.measured.StageClock;
 import lab.vthreads.lab.measured.StageClock.Stage;
 import lab.vthreads.lab.measured.StartupCheck;
+import lab.vthreads.lab.prewarm.CompilingWindow;
 import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.faults.Fault;
 import lab.vthreads.lab.isolation.Isolation;

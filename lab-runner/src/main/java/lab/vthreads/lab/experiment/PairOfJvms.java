@@ -12,6 +12,8 @@ import lab.vthreads.lab.run.DatabaseSnapshot;
 import lab.vthreads.lab.run.DownstreamLatency;
 import lab.vthreads.lab.run.LoadGenerators;
 import lab.vthreads.lab.run.MeasuredRun;
+import lab.vthreads.lab.prewarm.CompilingWindow;
+import lab.vthreads.lab.prewarm.FirstCellRehearsal;
 import lab.vthreads.lab.prewarm.PrewarmCompilers;
 import lab.vthreads.lab.prewarm.Prewarming;
 import lab.vthreads.lab.run.ScenarioCheck;
@@ -148,9 +150,10 @@ final class PairOfJvms {
             // Before the first cell: what the prewarm writes goes with the database's reset.
             ExperimentResults.Prewarmed prewarmed = preset.prewarmSeconds() <= 0 ? null
                     : clock.time(Stage.PREWARM, () -> prewarm(stack, settings, first, stackDir, latency));
-            if (prewarmed != null && rehearses(preset)) {
+            if (prewarmed != null && FirstCellRehearsal.rehearses(preset)) {
                 prewarmed = prewarmed.rehearsed(clock.time(Stage.REHEARSAL,
-                        () -> rehearse(stack, settings, measuredRun, first, repeat, stackDir.resolve("rehearsal"), snapshot)));
+                        () -> new FirstCellRehearsal(load, progress, options.resultsDirectory()).run(measuredRun, Endpoints.of(settings),
+                                RunProcesses.of(stack.processes()), settings.system(), first, repeat, stackDir.resolve("rehearsal"), snapshot)));
             }
             for (int i = 0; i < group.cells().size(); i++) {
                 Cell cell = group.cells().get(i);
@@ -200,32 +203,6 @@ final class PairOfJvms {
         });
     }
 
-    /** Where the preset prewarms and keeps its pairs of JVMs for several cells: a preset with faults starts a fresh pair per cell. */
-    static boolean rehearses(Preset preset) {
-        return preset.prewarmSeconds() > 0 && !preset.hasFaults();
-    }
-
-    /**
-     * The first cell once more before it is measured, exactly as it will be (its own Gatling JVM, warm-up, window and,
-     * in a virtual pair, thread dumps), its result not counted: a pair's first measured window compiled what the
-     * prewarm had not (a fresh load generator's connections, the dumps, the window's own paths) after the prewarm's
-     * rule had settled, and came out colder than its A/A copy on the same JVMs. Its folder keeps its files for a reader
-     * who wants to see that warm-up.
-     */
-    private ExperimentResults.Rehearsal rehearse(RunningStack stack, StackSettings settings, MeasuredRun measuredRun, Cell cell, int repeat, Path dir,
-                                                 DatabaseSnapshot snapshot) throws Exception {
-        if (snapshot != null) snapshot.restore();
-        Files.createDirectories(dir);
-        progress.note(String.format(java.util.Locale.ROOT, "rehearsal: %s once as it will be measured, not counted (%s)", cell.id(),
-                options.resultsDirectory().relativize(dir)));
-        load.requireNotAborted();
-        ExperimentResults.RepeatResult run = measuredRun.measure(Endpoints.of(settings), RunProcesses.of(stack.processes()), cell, repeat, 1, dir, null, null);
-        Map<String, Double> shares = CompilingWindow.shares(run, settings.system());
-        progress.note(String.format(java.util.Locale.ROOT, "rehearsal: %s, %.1f req/s; compilers %s of its window", cell.id(), run.client().throughput(),
-                PrewarmCompilers.describe(shares)));
-        return new ExperimentResults.Rehearsal(cell.id(), ExperimentResults.measured(run.client().throughput()), ExperimentResults.measured(shares));
-    }
-
     /**
      * A run measured once more, on the same JVMs, where its window did not measure what it should: the hypervisor stole
      * CPU, or (on a pair that prewarms and keeps its JVMs) a service's compilers were still at work (CompilingWindow).
@@ -239,7 +216,7 @@ final class PairOfJvms {
             return runCell(stack, settings, measuredRun, cell, repeat, 2, use, snapshot);
         }
         Map<String, Double> shares = CompilingWindow.shares(result, settings.system());
-        if (rehearses(preset) && CompilingWindow.compiling(shares, options.compilingRerunAbove())) {
+        if (FirstCellRehearsal.rehearses(preset) && CompilingWindow.compiling(shares, options.compilingRerunAbove())) {
             progress.runningAgainWhileCompiling(cell.id(), PrewarmCompilers.describe(shares), options.compilingRerunAbove());
             FirstAttempt first = new FirstAttempt(
                     options.resultsDirectory().relativize(cellDirectory(cell, repeat, 1)).toString(), result.client().throughput(),

@@ -43,7 +43,7 @@ final class RunTimeEstimate {
      */
     private long perStackSeconds() {
         return 12 + (preset.prewarmSeconds() > 0 ? Math.min(preset.prewarmSeconds(), 70) + 8 + withLatencySeconds() : 0)
-                + (PairOfJvms.rehearses(preset) ? perRunSeconds() : 0);
+                + (lab.vthreads.lab.prewarm.FirstCellRehearsal.rehearses(preset) ? perRunSeconds() : 0);
     }
 
     /** The second prewarm, with the cells' latency: its Gatling JVM, the least it lasts (it settles or stops at its cap), its drain. */

@@ -1,8 +1,7 @@
-package lab.vthreads.lab.experiment;
+package lab.vthreads.lab.prewarm;
 
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.stack.SystemUnderTest;
-import lab.vthreads.lab.prewarm.Prewarm;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -28,14 +27,14 @@ public final class CompilingWindow {
     }
 
     /** Each service's compile time in the run's window as a share of it, by the name the report gives the service. */
-    static Map<String, Double> shares(ExperimentResults.RepeatResult run, SystemUnderTest system) {
+    public static Map<String, Double> shares(ExperimentResults.RepeatResult run, SystemUnderTest system) {
         Map<String, Double> shares = new LinkedHashMap<>();
         system.samplePrefixes().forEach((service, prefix) -> shares.put(service, run.compileShare(prefix)));
         return shares;
     }
 
     /** Whether the services together compiled for more than {@code rerunAbove} of the window; a share not measured (NaN) says nothing. */
-    static boolean compiling(Map<String, Double> shares, double rerunAbove) {
+    public static boolean compiling(Map<String, Double> shares, double rerunAbove) {
         double together = shares.values().stream().filter(share -> share != null && !share.isNaN()).mapToDouble(Double::doubleValue).sum();
         return together > rerunAbove;
     }

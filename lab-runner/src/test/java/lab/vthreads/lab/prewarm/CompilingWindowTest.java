@@ -1,4 +1,4 @@
-package lab.vthreads.lab.experiment;
+package lab.vthreads.lab.prewarm;
 
 import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.app.Application;
