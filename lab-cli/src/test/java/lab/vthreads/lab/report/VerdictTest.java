@@ -249,12 +249,30 @@ class VerdictTest {
                 "platform: not started, the control for a hang, and none hung");
         ResultsFiles.write(dir, results);
         assertThat(Files.readString(dir.resolve("summary.md"))).contains("| virtual | 200 | 2 | 0 | 0-66% | 0 | 0 | 2 | 2100 (2100-2100) |",
-                "| platform | – | 0 | – | – | – | – | – | not started: the control, started once a start with virtual threads hangs, and none did |");
+                "| platform | – | 0 | – | – | – | – | – | not started: the control for a hang, and none hung |");
         // Where the check made every kind's starts, no control is missing.
         assertThat(StartupTables.controlsNotStarted(RunFixtures.withStartupChecks(measured, List.of(
                 new lab.vthreads.lab.measured.StartupCheck("platform", ThreadMode.PLATFORM, null, 200, 30, List.of(answered)),
                 new lab.vthreads.lab.measured.StartupCheck("virtual", ThreadMode.VIRTUAL, null, 200, 30, List.of(answered)))))).isEmpty();
         assertThat(StartupTables.controlsNotStarted(measured)).isEmpty();
+    }
+
+    /** A hang whose dump showed every carrier blocked is virtual threads' own deadlock: the control has nothing to tell, and the verdict says so. */
+    @Test
+    void aPlatformControlNotStartedBecauseEveryHangWasACarrierDeadlockIsSaidSo(@TempDir Path dir) throws Exception {
+        ExperimentResults measured = experiment(List.of(cell(ThreadMode.PLATFORM, 200, false, run(1, 50, 0.01, true)),
+                cell(ThreadMode.VIRTUAL, 200, false, run(1, 400, 0.01, false))), true);
+        var answered = new lab.vthreads.lab.measured.StartupCheck.Start(1, lab.vthreads.lab.measured.StartupCheck.Outcome.ANSWERED, null, 2, 2100L, null, null);
+        var deadlocked = new lab.vthreads.lab.measured.StartupCheck.Start(2, lab.vthreads.lab.measured.StartupCheck.Outcome.HUNG, "GET /cold: no response",
+                2, null, Map.of("app", "startup/virtual/start-2/app-threads-start-2.json"), Map.of("app", "every carrier (2 of 2) blocked"));
+        ExperimentResults results = RunFixtures.withStartupChecks(measured,
+                List.of(new lab.vthreads.lab.measured.StartupCheck("virtual", ThreadMode.VIRTUAL, null, 200, 30, List.of(answered, deadlocked))));
+
+        assertThat(Summary.of(results).verdict().startups()).contains("platform: not started, the control for a hang, and each hang was a deadlock "
+                + "of the virtual threads' carriers, which a platform JVM cannot have");
+        ResultsFiles.write(dir, results);
+        assertThat(Files.readString(dir.resolve("summary.md"))).contains("| platform | – | 0 | – | – | – | – | – | not started: the control for a hang, "
+                + "and each hang was a deadlock of the virtual threads' carriers, which a platform JVM cannot have |");
     }
 
     @Test

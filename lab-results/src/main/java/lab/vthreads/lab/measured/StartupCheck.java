@@ -38,6 +38,11 @@ public record StartupCheck(String stack, ThreadMode mode, String variant, int us
         return mode == ThreadMode.PLATFORM;
     }
 
+    /** Whether the control's starts are due after these subject starts: once one of them hung with no carrier deadlock to explain it. */
+    public static boolean controlDue(java.util.Collection<Start> subjectStarts) {
+        return subjectStarts.stream().anyMatch(Start::hungUnexplained);
+    }
+
     public StartupCheck {
         starts = List.copyOf(starts);
     }
@@ -89,6 +94,16 @@ public record StartupCheck(String stack, ThreadMode mode, String variant, int us
             Map<String, String> there = new java.util.LinkedHashMap<>();
             dumps.forEach((service, file) -> there.put(service, "../" + madeIn + "/" + file));
             return new Start(start, outcome, requests, carriers, slowestMs, there, stalled, madeIn);
+        }
+
+        /**
+         * Whether it hung with no dump to say why: not every carrier blocked, or no dump. Only such a hang needs the
+         * control to tell it from a burst that would hang the application on any threads; a deadlock of every carrier
+         * is virtual threads' own, which a platform JVM has none of.
+         */
+        @JsonIgnore
+        public boolean hungUnexplained() {
+            return outcome == Outcome.HUNG && stalled.isEmpty();
         }
     }
 

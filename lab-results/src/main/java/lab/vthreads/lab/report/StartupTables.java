@@ -16,13 +16,21 @@ final class StartupTables {
 
     /**
      * The platform-thread kinds the cells ran whose starts the check did not make: its control, started only once a
-     * kind with virtual threads hung (none did). Empty where the run had no start-up check, or made every kind's.
+     * kind with virtual threads hung with no carrier deadlock to explain it. Empty where the run had no start-up check,
+     * or made every kind's.
      */
     static List<String> controlsNotStarted(ExperimentResults results) {
         if (results.startupChecks().isEmpty()) return List.of();
         return results.cells().stream().filter(c -> StartupCheck.control(c.mode()))
                 .filter(c -> results.startupChecks().stream().noneMatch(check -> check.mode() == c.mode() && Objects.equals(check.variant(), c.variant())))
                 .map(c -> c.variant() == null ? c.mode().label() : c.variant() + " " + c.mode().label()).distinct().toList();
+    }
+
+    /** Why the control was not started: no start with virtual threads hung, or each that hung was a deadlock of its carriers. */
+    static String whyControlNotStarted(ExperimentResults results) {
+        boolean hung = results.startupChecks().stream().filter(check -> !StartupCheck.control(check.mode())).anyMatch(check -> check.hung() > 0);
+        return hung ? "the control for a hang, and each hang was a deadlock of the virtual threads' carriers, which a platform JVM cannot have"
+                : "the control for a hang, and none hung";
     }
 
     static ReportTables.Table startups(ExperimentResults results) {
@@ -39,7 +47,7 @@ final class StartupTables {
                     slowest.isEmpty() ? "–" : slowest.get(slowest.size() / 2) + " (" + slowest.getFirst() + "-" + slowest.getLast() + ")"));
         }
         for (String control : controlsNotStarted(results)) {
-            rows.add(List.of(control, "–", "0", "–", "–", "–", "–", "–", "not started: the control, started once a start with virtual threads hangs, and none did"));
+            rows.add(List.of(control, "–", "0", "–", "–", "–", "–", "–", "not started: " + whyControlNotStarted(results)));
         }
         int timeout = results.startupChecks().isEmpty() ? 0 : results.startupChecks().getFirst().timeoutSeconds();
         return new ReportTables.Table("Start-up check", "Each kind of JVM started again and again, fresh, before anything else ran, and sent its "
@@ -49,8 +57,8 @@ final class StartupTables {
                 + "for the share of starts that hang: a small count of starts leaves it wide. The slowest answer is each burst's slowest request, "
                 + "median (min-max) over the starts that did not hang. Starts kept from earlier runs of the same jar, scenario, settings and machine "
                 + "count with this run's (\"kept\"): a run makes only as many as it lacks. A platform-thread JVM cannot deadlock in class loading "
-                + "as a virtual-thread one can: its starts are the control, made only once a start with virtual threads hung, to tell that hang "
-                + "from a burst that would hang the application on any threads.",
+                + "as a virtual-thread one can: its starts are the control, made only once a start with virtual threads hung without a deadlock "
+                + "of every carrier to explain it, to tell that hang from a burst that would hang the application on any threads.",
                 List.of("JVM", "users at once", "starts", "hung", "hang rate, 95% interval", "deadlocked", "did not start", "carriers",
                         "slowest answer (ms)"), rows);
     }

@@ -224,7 +224,7 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
             String hang = check.firstHang();
             lines.add(check.text() + (hang != null ? " (" + hang + ")" : ""));
         }
-        StartupTables.controlsNotStarted(results).forEach(control -> lines.add(control + ": not started, the control for a hang, and none hung"));
+        StartupTables.controlsNotStarted(results).forEach(control -> lines.add(control + ": not started, " + StartupTables.whyControlNotStarted(results)));
         return lines;
     }
 

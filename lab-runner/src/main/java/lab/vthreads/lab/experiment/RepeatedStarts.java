@@ -35,7 +35,7 @@ import java.util.OptionalInt;
  * virtual-thread JVM deadlocks in class loading depends on which threads reach which class first, so one start says
  * little; the check counts. The kinds with virtual threads take turns, start by start, so that the machine's drift over
  * the check hits each alike; platform threads' kinds are their control, started the same way only once one of them
- * hung ({@link Roles}). A hung start's threads are dumped and read, as the experiment's own cold starts are; the database the lab
+ * hung with no deadlock of its carriers to explain it ({@link Roles}). A hung start's threads are dumped and read, as the experiment's own cold starts are; the database the lab
  * hands the services is put back after each start, so every burst meets the same data.
  */
 final class RepeatedStarts {
@@ -85,14 +85,16 @@ final class RepeatedStarts {
         startInTurns(roles.subjects(), starts, stack, base);
         if (roles.controlsDue(starts)) {
             if (!roles.controls().isEmpty()) {
-                progress.note("start-up check: a start hung, so " + String.join(", ", roles.controls().stream().map(RepeatedStarts::name).toList())
-                        + " now, its control: whether the same burst hangs a JVM without virtual threads");
+                progress.note("start-up check: a start hung with no carrier deadlock to explain it, so " + String.join(", ", roles.controls().stream()
+                        .map(RepeatedStarts::name).toList()) + " now, its control: whether the same burst hangs a JVM without virtual threads");
             }
             startInTurns(roles.controls(), starts, stack, base);
         } else if (!roles.controls().isEmpty()) {
             boolean keptSome = roles.controls().stream().anyMatch(k -> !starts.get(k).isEmpty());
+            boolean hung = roles.subjects().stream().flatMap(k -> starts.get(k).stream()).anyMatch(s -> s.outcome() == Outcome.HUNG);
             progress.note("start-up check: " + String.join(", ", roles.controls().stream().map(RepeatedStarts::name).toList())
-                    + " not started: no start with virtual threads hung, so there is no hang for its control to compare"
+                    + " not started: " + (hung ? "every start with virtual threads that hung was a deadlock of their carriers, which a JVM without "
+                    + "them cannot have" : "no start with virtual threads hung, so there is no hang for its control to compare")
                     + (keptSome ? "; the starts earlier runs made of it are counted" : ""));
         }
         List<StartupCheck> checks = new ArrayList<>();
@@ -110,7 +112,8 @@ final class RepeatedStarts {
      * The kinds of JVM a start-up check starts, in the two roles they play. It counts how often a cold JVM with virtual
      * threads deadlocks in class loading, so a kind that runs requests on them is its subject. A platform-thread JVM
      * cannot deadlock that way: its starts are the control that tells a virtual-thread hang from a burst that would
-     * hang the application on any threads, and they answer something only once a subject hung. Without a subject
+     * hang the application on any threads, and they answer something only once a subject hung without its dump showing
+     * that deadlock (every carrier blocked), which answers it already. Without a subject
      * (a preset of platform threads alone) every kind is one.
      *
      * @param kinds    every kind, in the order the report lists them
@@ -125,9 +128,9 @@ final class RepeatedStarts {
             return new Roles(kinds, kinds.stream().filter(k -> !controls.contains(k)).toList(), controls);
         }
 
-        /** Whether a subject's start hung, this run's or one kept: then the controls are started too. */
+        /** Whether a subject's start hung unexplained, this run's or one kept: then the controls are started too. */
         boolean controlsDue(Map<Cell, List<StartupCheck.Start>> starts) {
-            return subjects.stream().flatMap(k -> starts.getOrDefault(k, List.of()).stream()).anyMatch(s -> s.outcome() == Outcome.HUNG);
+            return StartupCheck.controlDue(subjects.stream().flatMap(k -> starts.getOrDefault(k, List.of()).stream()).toList());
         }
     }
 

@@ -49,13 +49,17 @@ class StartupRolesTest {
     }
 
     @Test
-    void theControlIsDueOnceASubjectsStartHungThisRunsOrAKeptOne() {
+    void theControlIsDueOnceASubjectsStartHungUnexplainedThisRunsOrAKeptOne() {
         Roles roles = Roles.of(List.of(PLATFORM, VIRTUAL));
 
         assertThat(roles.controlsDue(Map.of(VIRTUAL, List.of(start(1, Outcome.ANSWERED), start(2, Outcome.ANSWERED_OTHERWISE),
                 start(3, Outcome.DID_NOT_START))))).isFalse();
         assertThat(roles.controlsDue(Map.of(VIRTUAL, List.of(start(1, Outcome.ANSWERED), start(2, Outcome.HUNG))))).isTrue();
         assertThat(roles.controlsDue(Map.of(VIRTUAL, List.of(start(1, Outcome.HUNG).keptBy("20261205-063714-app"))))).isTrue();
+        // A hang whose dump showed every carrier blocked is the virtual threads' own deadlock: the control would tell nothing more.
+        Start deadlocked = new Start(2, Outcome.HUNG, "no response", 2, null, Map.of("app", "dump.json"), Map.of("app", "every carrier (2 of 2) blocked"));
+        assertThat(roles.controlsDue(Map.of(VIRTUAL, List.of(start(1, Outcome.ANSWERED), deadlocked)))).isFalse();
+        assertThat(roles.controlsDue(Map.of(VIRTUAL, List.of(deadlocked, start(3, Outcome.HUNG))))).isTrue();
         // A control's own hang is not a subject's.
         assertThat(roles.controlsDue(Map.of(PLATFORM, List.of(start(1, Outcome.HUNG)), VIRTUAL, List.of(start(1, Outcome.ANSWERED))))).isFalse();
     }
