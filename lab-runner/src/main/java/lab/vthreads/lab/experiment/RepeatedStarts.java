@@ -71,7 +71,7 @@ final class RepeatedStarts {
                 String.join(", ", roles.subjects().stream().map(RepeatedStarts::name).toList()), times,
                 String.join(", ", roles.subjects().stream().map(k -> Integer.toString(k.users())).toList()),
                 roles.controls().isEmpty() ? "" : "; " + String.join(", ", roles.controls().stream().map(RepeatedStarts::name).toList())
-                        + " as their control, only once one of them hangs"));
+                        + " as their control, only once one of them hangs with no deadlock of its carriers to explain it"));
         Map<Cell, List<StartupCheck.Start>> starts = new LinkedHashMap<>();
         for (Cell kind : roles.kinds()) {
             List<StartupCheck.Start> earlier = kept.of(kind);
