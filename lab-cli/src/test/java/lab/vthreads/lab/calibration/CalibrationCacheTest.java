@@ -61,6 +61,34 @@ class CalibrationCacheTest {
         assertThat(out.toString()).contains("reusing the one measured in run-1");
     }
 
+    /** A calibration whose saturated cost moved more than a cell may miss the model by is this run's alone. */
+    @Test
+    void aCalibrationWhoseHalvesMovedTooFarIsNotKeptAndOneKeptSoIsMeasuredAgain() throws Exception {
+        CalibrationCache cache = new CalibrationCache(results);
+        String fingerprint = CalibrationCache.fingerprint(results, PRESET, PRESET.cells().getFirst(), 30, PARTITION, 2);
+
+        Calibration swung = cache.reuseOrMeasure(fingerprint, false, results.resolve("run-1"), progress, () -> halves(5.86, 3.01));
+        assertThat(swung.saturatedHalves().change()).isLessThan(-0.15);
+        assertThat(out.toString()).contains("the calibration is not kept for the next run: its saturated cost moved -49% between the halves");
+        Calibration next = cache.reuseOrMeasure(fingerprint, false, results.resolve("run-2"), progress, () -> halves(3.10, 3.00));
+        assertThat(measured).hasValue(2);
+        assertThat(next.reused()).isNull();
+        // Within the model's 15% it is kept and reused, as before.
+        assertThat(cache.reuseOrMeasure(fingerprint, false, results.resolve("run-3"), progress, this::measure).reused().measuredIn()).isEqualTo("run-2");
+        assertThat(measured).hasValue(2);
+
+        // One an earlier lab kept although it had swung is measured again, not reused.
+        cache.store(fingerprint, halves(5.86, 3.01), results.resolve("run-4"));
+        assertThat(cache.find(fingerprint)).isEmpty();
+    }
+
+    private Calibration halves(double firstMs, double secondMs) {
+        Calibration c = measure();
+        return new Calibration(c.cores(), c.rate(), c.windowSeconds(), c.throughput(), c.cpuMsPerRequest(), c.responseMs(), c.cepLookupsPerRequest(),
+                c.connectionsPerRequest(), c.connectionHoldMs(), c.machineBusy(), c.backgroundCores(), c.saturatedThroughput(), c.saturatedBusy(),
+                c.saturatedCpuMsPerRequest(), c.saturationCepMeanMs(), c.saturationUsers(), c.reused(), c.probe(), new Calibration.Halves(firstMs, secondMs));
+    }
+
     @Test
     void recalibrateMeasuresAgainAndKeepsTheNewOne() throws Exception {
         CalibrationCache cache = new CalibrationCache(results);

@@ -89,6 +89,15 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
             return Math.abs(change()) <= SETTLED;
         }
 
+        /**
+         * Whether a calibration with these halves may stand for the next runs too: not where its cost moved between
+         * them by more than a cell may miss the model by ({@link CapacityModel#SURPRISING}), for then every CPU-bound
+         * prediction from it is unsure by more than that.
+         */
+        public boolean fitToKeep() {
+            return Math.abs(change()) <= CapacityModel.SURPRISING;
+        }
+
         /** In words, for the report: "1.92 ms, then 1.71 (-11%)". */
         public String text() {
             return String.format(java.util.Locale.ROOT, "%.2f ms, then %.2f (%+.0f%%)", firstMs, secondMs, change() * 100);
@@ -116,6 +125,11 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
         public double thinkMs() {
             return Math.max(0, cycleMs() - responseMs);
         }
+    }
+
+    /** Whether the next runs may reuse it: its saturated cost held still enough ({@link Halves#fitToKeep}), or was not measured in halves. */
+    public boolean fitToKeep() {
+        return saturatedHalves == null || saturatedHalves.fitToKeep();
     }
 
     /** This calibration with the application's single-user probe. */

@@ -125,9 +125,12 @@ public final class CapacityModel {
         return measured / predicted - 1;
     }
 
-    /** More than 15% away from the prediction: something the model leaves out is going on. */
+    /** How far a cell may miss its prediction before something the model leaves out is said to be going on. */
+    public static final double SURPRISING = 0.15;
+
+    /** More than {@link #SURPRISING} away from the prediction: something the model leaves out is going on. */
     public static boolean surprising(double measured, double predicted) {
-        return Math.abs(deviation(measured, predicted)) > 0.15;
+        return Math.abs(deviation(measured, predicted)) > SURPRISING;
     }
 
 }

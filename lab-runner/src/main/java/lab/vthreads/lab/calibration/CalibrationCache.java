@@ -57,8 +57,18 @@ public final class CalibrationCache {
         return kept;
     }
 
-    /** Keeps what this run measured for the next run, and returns it: one that can't be kept (a read-only disk) is still this run's. */
+    /**
+     * Keeps what this run measured for the next run, and returns it: one that can't be kept (a read-only disk) is still
+     * this run's. One whose saturated cost moved too far between its halves is this run's only: the report shows its
+     * halves beside the model, and the next run measures again rather than carry it into every later model.
+     */
     public Calibration keep(String fingerprint, Calibration measured, Path resultsDirectory, Progress progress) {
+        if (!measured.fitToKeep()) {
+            progress.note(String.format(java.util.Locale.ROOT, "  the calibration is not kept for the next run: its saturated cost moved %+.0f%% "
+                    + "between the halves of its window, more than the %.0f%% a cell may miss the model by; the next run measures it again",
+                    measured.saturatedHalves().change() * 100, lab.vthreads.lab.model.CapacityModel.SURPRISING * 100));
+            return measured;
+        }
         try {
             store(fingerprint, measured, resultsDirectory);
         } catch (IOException | RuntimeException e) {
@@ -76,7 +86,8 @@ public final class CalibrationCache {
         Path file = file(fingerprint);
         if (!Files.isRegularFile(file)) return Optional.empty();
         try {
-            return Optional.of(JSON.readValue(file.toFile(), Calibration.class));
+            // One kept before a calibration had to hold still to be kept is measured again, as it would not be kept now.
+            return Optional.of(JSON.readValue(file.toFile(), Calibration.class)).filter(Calibration::fitToKeep);
         } catch (RuntimeException e) {
             // An unreadable entry (an older lab's format) is measured again and overwritten.
             return Optional.empty();
