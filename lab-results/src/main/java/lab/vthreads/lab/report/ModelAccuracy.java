@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
  */
 public record ModelAccuracy(int cells, int within5, int within15, int latencyCells, int latencyWithin15, List<Floor> floors, int stolenOutside5) {
 
-    static final double CLOSE = 0.05, FAR = 0.15;
+    static final double CLOSE = 0.05, FAR = lab.vthreads.lab.model.CapacityModel.SURPRISING;
 
     /**
      * @param apart   |copy ÷ original − 1| of the two cells' median throughputs

@@ -58,7 +58,7 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
             + "the model's ratio comes from the calibration, and a measured ratio more than 15% from it is not explained by the model.";
 
     /** How far a measured ratio may be from the model's before the model is said not to explain it (the model's own rule). */
-    static final double MODEL_TOLERANCE = 0.15;
+    static final double MODEL_TOLERANCE = lab.vthreads.lab.model.CapacityModel.SURPRISING;
 
     /**
      * @param throughputRatio  virtual ÷ platform throughput: the ratio of the medians, with the min–max of the ratios paired by repeat
