@@ -78,4 +78,16 @@ class ResultsFilesTest {
         // Chart.js is inlined, nothing is fetched: the page opens offline.
         assertThat(html).contains("Chart.js v4").doesNotContain("<script src=", "https://cdn");
     }
+
+    @Test
+    void theSameResultsWriteTheSameFilesTheirMapsInAFixedOrder(@TempDir Path dir) throws IOException {
+        ResultsFiles.write(dir, Fixtures.experiment());
+
+        // Map.of iterates in an order that changes from one JVM to the next: these keys must come out as written.
+        assertThat(Files.readString(dir.resolve("index.html")))
+                .containsPattern("\\{\"cell\":\"[^\"]+\",\"predicted\":[0-9.]+,\"bottleneck\":\"[^\"]+\"}")
+                .contains("\"keys\":{\"time\":\"t\",\"cpuPrefix\":\"cpu.\"}");
+        assertThat(new ObjectMapper().readTree(dir.resolve("results.json").toFile()).get("units").fieldNames())
+                .toIterable().containsExactly("t", "latency", "throughput", "cpu", "heapMb, rssMb", "machineBusy, steal", "threads, connections");
+    }
 }

@@ -84,14 +84,18 @@ public record ExperimentResults(
     /** The shape of results.json; what each version added, and how a file of an earlier one is read, is {@link EarlierResults}'s. */
     public static final String SCHEMA_VERSION = "18";
 
-    public static final Map<String, String> UNITS = Map.of(
-            "t", "seconds since the measured run started",
-            "latency", "milliseconds (Gatling's response time)",
-            "throughput", "successful requests per second in the steady (hold) window",
-            "cpu", "cores: CPU seconds per wall second, 1.0 = one core busy",
-            "heapMb, rssMb", "megabytes",
-            "machineBusy, steal", "share of all cores' time, 0..1",
-            "threads, connections", "count");
+    /** In a fixed order (not Map.of's, which differs between JVMs), so that the same results write the same file. */
+    public static final Map<String, String> UNITS = java.util.stream.Stream.of(
+            Map.entry("t", "seconds since the measured run started"),
+            Map.entry("latency", "milliseconds (Gatling's response time)"),
+            Map.entry("throughput", "successful requests per second in the steady (hold) window"),
+            Map.entry("cpu", "cores: CPU seconds per wall second, 1.0 = one core busy"),
+            Map.entry("heapMb, rssMb", "megabytes"),
+            Map.entry("machineBusy, steal", "share of all cores' time, 0..1"),
+            Map.entry("threads, connections", "count"))
+            .collect(java.util.stream.Collectors.collectingAndThen(
+                    java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, java.util.LinkedHashMap::new),
+                    java.util.Collections::unmodifiableMap));
 
     /**
      * One run's results as both runners assemble them: a cell per entry of {@code repeats}, in its order, with the

@@ -22,11 +22,20 @@ public final class HtmlReport {
     private HtmlReport() {
     }
 
+    // Records, not Map.of: a record's fields keep their order, so the same results render the same page in every JVM.
+
+    /** A cell's predicted throughput, drawn on the users chart. */
+    private record ModelPoint(String cell, double predicted, String bottleneck) {
+    }
+
+    /** The sample keys the page's script reads the series by. */
+    private record SeriesKeys(String time, String cpuPrefix) {
+    }
+
     public static String render(ExperimentResults results, Summary summary) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("rows", summary.rows());
-        data.put("model", summary.model().stream().map(m -> Map.of("cell", m.cell(), "predicted", m.predicted(),
-                "bottleneck", m.prediction().bottleneck().label())).toList());
+        data.put("model", summary.model().stream().map(m -> new ModelPoint(m.cell(), m.predicted(), m.prediction().bottleneck().label())).toList());
         List<Map<String, Object>> cells = new ArrayList<>();
         for (ExperimentResults.CellResult cell : results.cells()) {
             Map<String, Object> c = new LinkedHashMap<>();
@@ -38,7 +47,7 @@ public final class HtmlReport {
             cells.add(c);
         }
         data.put("cells", cells);
-        data.put("keys", Map.of("time", SampleKeys.TIME, "cpuPrefix", SampleKeys.CPU_PREFIX));
+        data.put("keys", new SeriesKeys(SampleKeys.TIME, SampleKeys.CPU_PREFIX));
         String json = JSON.writeValueAsString(data).replace("</", "<\\/");
 
         StringBuilder html = new StringBuilder();
