@@ -86,7 +86,7 @@ class CalibrationCacheTest {
         Calibration c = measure();
         return new Calibration(c.cores(), c.rate(), c.windowSeconds(), c.throughput(), c.cpuMsPerRequest(), c.responseMs(), c.cepLookupsPerRequest(),
                 c.connectionsPerRequest(), c.connectionHoldMs(), c.machineBusy(), c.backgroundCores(), c.saturatedThroughput(), c.saturatedBusy(),
-                c.saturatedCpuMsPerRequest(), c.saturationCepMeanMs(), c.saturationUsers(), c.reused(), c.probe(), new Calibration.Halves(firstMs, secondMs));
+                c.saturatedCpuMsPerRequest(), c.saturationCepMeanMs(), c.saturationUsers(), c.reused(), c.probe(), new Calibration.Halves(firstMs, secondMs), c.saturatedProbeMs());
     }
 
     @Test

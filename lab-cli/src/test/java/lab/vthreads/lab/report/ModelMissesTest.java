@@ -38,6 +38,28 @@ class ModelMissesTest {
     }
 
     @Test
+    void aCpuBoundMissSaysHowMuchSlowerTheSpeedProbeRanThanInTheCalibration() {
+        var cell = RunFixtures.cell(ThreadMode.VIRTUAL, 200, false, RunFixtures.run(1, 110, 0.0, false, 0.95,
+                Map.of("pessoa-service", 1.0, "gateway-service", 0.5)));
+        Summary.ModelRow slower = Summary.of(RunFixtures.withSpeedProbe(RunFixtures.experiment(List.of(cell), true), 2.0, 5.0)).model().getFirst();
+
+        assertThat(slower.miss()).isEqualTo("the system's processes spent 13.64 ms of CPU per request, the calibration 5.00 (2.73×); "
+                + "a fixed pass of work on their CPUs took 2.50× the calibration's time");
+    }
+
+    @Test
+    void aSpeedProbeFarFromTheCalibrationsIsNamedOnItsOwnWhereTheCostWasTheModels() {
+        // 400 users against the CPU's 400 req/s, 300 measured at the calibration's 5.00 ms a request: the cost says nothing
+        double even = EvenLoad.saturatedShare(0.70, 0.005, 0.05);
+        var experiment = RunFixtures.experiment(List.of(RunFixtures.cell(ThreadMode.VIRTUAL, 400, false, RunFixtures.run(1, 300, 0.0, false, 0.70,
+                Map.of("pessoa-service", 0.9, "gateway-service", 0.6), Map.of(SampleKeys.cpuSaturated(0), even, SampleKeys.cpuSaturated(1), even)))), true);
+
+        assertThat(Summary.of(RunFixtures.withSpeedProbe(experiment, 2.0, 2.1)).model().getFirst().miss()).isEqualTo("no recorded figure explains it");
+        assertThat(Summary.of(RunFixtures.withSpeedProbe(experiment, 2.0, 2.6)).model().getFirst().miss())
+                .isEqualTo("a fixed pass of work on the system's CPUs took 1.30× the calibration's time");
+    }
+
+    @Test
     void aCpuBoundCellWhoseCpuWasBusyInBurstsSaysSoWithItsShares() {
         // The CPUs saturated in 60% and 70% of their 50 ms slices while 70% busy on average, where an even load of
         // 5 ms requests at 70% saturates far fewer

@@ -50,13 +50,30 @@ final class RunFixtures {
                 environment, r.settings(), r.calibrations(), r.scaled(), r.partition(), r.cells(), r.units(), r.target(), r.identity());
     }
 
+    /** The same run, its calibration's speed probe at {@code calibrationMs} a pass and every window's at {@code cellMs}. */
+    static ExperimentResults withSpeedProbe(ExperimentResults r, double calibrationMs, double cellMs) {
+        lab.vthreads.lab.model.Calibration c = r.calibration();
+        lab.vthreads.lab.model.Calibration probed = new lab.vthreads.lab.model.Calibration(c.cores(), c.rate(), c.windowSeconds(), c.throughput(),
+                c.cpuMsPerRequest(), c.responseMs(), c.cepLookupsPerRequest(), c.connectionsPerRequest(), c.connectionHoldMs(), c.machineBusy(),
+                c.backgroundCores(), c.saturatedThroughput(), c.saturatedBusy(), c.saturatedCpuMsPerRequest(), c.saturationCepMeanMs(),
+                c.saturationUsers(), c.reused(), c.probe(), c.saturatedHalves(), calibrationMs);
+        List<ExperimentResults.CellResult> cells = r.cells().stream().map(cell -> new ExperimentResults.CellResult(cell.id(), cell.variant(), cell.mode(),
+                cell.implementation(), cell.users(), cell.factors(), cell.repeats().stream().map(x -> new RepeatResult(x.repeat(), x.startedAt(), x.client(),
+                        x.server(), x.processes(), new ExperimentResults.Machine(x.machine().meanBusy(), x.machine().meanSteal(), cellMs), x.samples(),
+                        x.gatlingReport(), x.stealFlagged(), x.attempt(), x.window(), x.sampling(), x.context())).toList(), cell.failures(),
+                cell.coldStarts(), cell.sampleNames())).toList();
+        return new ExperimentResults(r.schemaVersion(), r.preset(), r.description(), r.why(), r.shortVariant(), r.startedAt(), r.finishedAt(),
+                r.environment(), r.settings(), with(r.calibrations(), r.calibrations().keySet().iterator().next(), probed), r.scaled(), r.partition(), cells,
+                r.units(), r.target(), r.identity());
+    }
+
     /** The same run with the calibration's saturated cost measured {@code firstMs}, then {@code secondMs}, over its two halves. */
     static ExperimentResults withSaturatedHalves(ExperimentResults r, double firstMs, double secondMs) {
         lab.vthreads.lab.model.Calibration c = r.calibration();
         lab.vthreads.lab.model.Calibration halved = new lab.vthreads.lab.model.Calibration(c.cores(), c.rate(), c.windowSeconds(), c.throughput(),
                 c.cpuMsPerRequest(), c.responseMs(), c.cepLookupsPerRequest(), c.connectionsPerRequest(), c.connectionHoldMs(), c.machineBusy(),
                 c.backgroundCores(), c.saturatedThroughput(), c.saturatedBusy(), c.saturatedCpuMsPerRequest(), c.saturationCepMeanMs(),
-                c.saturationUsers(), c.reused(), c.probe(), new lab.vthreads.lab.model.Calibration.Halves(firstMs, secondMs));
+                c.saturationUsers(), c.reused(), c.probe(), new lab.vthreads.lab.model.Calibration.Halves(firstMs, secondMs), c.saturatedProbeMs());
         return new ExperimentResults(r.schemaVersion(), r.preset(), r.description(), r.why(), r.shortVariant(), r.startedAt(), r.finishedAt(),
                 r.environment(), r.settings(), with(r.calibrations(), r.calibrations().keySet().iterator().next(), halved), r.scaled(), r.partition(), r.cells(), r.units(), r.target(), r.identity());
     }

@@ -112,7 +112,7 @@ class VerdictTest {
         ResultsFiles.write(dir, results);
 
         JsonNode json = JsonMapper.builder().build().readTree(dir.resolve("results.json").toFile());
-        assertThat(json.get("schemaVersion").asString()).isEqualTo("18");
+        assertThat(json.get("schemaVersion").asString()).isEqualTo("19");
         JsonNode level = json.get("verdict").get("levels").get(0);
         assertThat(level.get("users").asInt()).isEqualTo(200);
         assertThat(level.get("throughputRatio").get("median").asDouble()).isCloseTo(8.0, within(1e-9));

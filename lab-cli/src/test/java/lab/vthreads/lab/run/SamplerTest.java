@@ -5,9 +5,11 @@ import lab.vthreads.lab.measured.ExperimentResults;
 import lab.vthreads.lab.metrics.SampleKeys;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 import lab.vthreads.lab.metrics.SystemStats;
 
+import java.nio.file.Path;
 import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -71,6 +73,28 @@ class SamplerTest {
             assertThat(sampler.samples().getFirst().get(SampleKeys.cpu(Sampler.LAB))).isGreaterThan(100);
             assertThat(sampler.sampling().dropped()).isGreaterThanOrEqualTo(1);
             assertThat(sampler.sampling().firstError()).contains("lab's cgroup no longer counts its CPU");
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void theSpeedProbesTotalsAreSampledAsCountersWhoseGrowthIsItsTimePerPass(@TempDir Path dir) throws Exception {
+        Path totals = dir.resolve("speed-probe.totals");
+        Process probe = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
+                lab.vthreads.lab.metrics.SpeedProbe.class.getName(), totals.toString(), Long.toString(ProcessHandle.current().pid())).start();
+        try (ManagementEndpoint management = ManagementEndpoint.serving(READABLE, 2, READABLE);
+             Sampler sampler = new Sampler(management.url(), management.url(), SampleNames.APPLICATION, lab.vthreads.lab.stack.RunProcesses.NONE,
+                     line -> { }, SystemStats.SYSTEM, component -> OptionalDouble.empty(), null,
+                     () -> lab.vthreads.lab.metrics.SpeedProbe.Totals.read(totals))) {
+            while (sampler.samples().stream().filter(s -> s.containsKey(SampleKeys.SPEED_PASSES)).count() < 3) Thread.sleep(100);
+            sampler.close();
+
+            var samples = sampler.samples();
+            double last = samples.getLast().get(SampleKeys.TIME);
+            double ms = SampleKeys.speedProbeMs(new lab.vthreads.lab.metrics.Window(0, last), samples);
+            assertThat(ms).isPositive().isLessThan(1000);
+        } finally {
+            probe.destroy();
         }
     }
 

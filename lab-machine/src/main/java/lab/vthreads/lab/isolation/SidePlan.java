@@ -14,7 +14,8 @@ import java.util.Map;
 public record SidePlan(CpuSet allowed, CpuSet load, CpuSet system, Map<String, Double> quotas) {
 
     /** The components whose places the partition records. */
-    public static final List<String> COMPONENTS = List.of("postgres", "wiremock", "pessoa-service", "gateway-service", "app", "gatling", "lab");
+    public static final List<String> COMPONENTS = List.of("postgres", "wiremock", "pessoa-service", "gateway-service", "app",
+            lab.vthreads.lab.metrics.SpeedProbe.COMPONENT, "gatling", "lab");
 
     public static SidePlan split(CpuSet allowed, Map<String, Double> quotas) {
         if (allowed.size() < 2) {

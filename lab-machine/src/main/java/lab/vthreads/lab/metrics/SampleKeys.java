@@ -22,6 +22,19 @@ public final class SampleKeys {
     public static final String LOAD_ANSWERED_SECONDS = "load.answeredSeconds";
     public static final String LOAD_OK = "load.ok";
     public static final String LOAD_KO = "load.ko";
+    /**
+     * The speed probe's totals on the services' CPUs ({@link SpeedProbe}), cumulative: passes of its fixed work, and the
+     * CPU milliseconds they took. Their growth over a window is the time a pass took there, the machine's speed then.
+     */
+    public static final String SPEED_PASSES = "speed.passes";
+    public static final String SPEED_CPU_MS = "speed.cpuMs";
+
+    /** The speed probe's time per pass over {@code window} (ms); NaN where it did not run through it. */
+    public static double speedProbeMs(Window window, java.util.List<java.util.Map<String, Double>> samples) {
+        double passes = window.delta(samples, SPEED_PASSES);
+        return passes > 0 ? window.delta(samples, SPEED_CPU_MS) / passes : Double.NaN;
+    }
+
     /** The load generator's success rate over the last few seconds, for the live line. */
     public static final String LIVE_REQUESTS_PER_SECOND = "live.reqps";
 

@@ -21,6 +21,8 @@ class SidePlanTest {
         assertThat(plan.cpusOf("pessoa-service")).hasToString("1");
         assertThat(plan.cpusOf("gateway-service")).hasToString("1");
         assertThat(plan.cpusOf("postgres")).hasToString("1");
+        // The probe that times the services' CPUs runs on them.
+        assertThat(plan.cpusOf(lab.vthreads.lab.metrics.SpeedProbe.COMPONENT)).hasToString("1");
     }
 
     @Test

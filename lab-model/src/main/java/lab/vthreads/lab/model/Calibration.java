@@ -42,12 +42,15 @@ import java.util.Map;
  *                                 latency; null for the lab's own services, whose CEP term gives the same figures
  * @param saturatedHalves          the system side's CPU per request in each half of the saturation run's window; null
  *                                 where not measured (a calibration from before it was)
+ * @param saturatedProbeMs         how long a fixed pass of work took on the services' CPUs during the saturation run's
+ *                                 window ({@code lab.vthreads.lab.metrics.SpeedProbe}): the machine's speed that its costs
+ *                                 were measured at; null where no probe ran
  */
 public record Calibration(int cores, double rate, double windowSeconds, double throughput, Map<String, Double> cpuMsPerRequest,
                           double responseMs, double cepLookupsPerRequest, double connectionsPerRequest, double connectionHoldMs,
                           double machineBusy, double backgroundCores, double saturatedThroughput, double saturatedBusy,
                           Map<String, Double> saturatedCpuMsPerRequest, double saturationCepMeanMs, int saturationUsers, Reuse reused,
-                          Probe probe, Halves saturatedHalves) {
+                          Probe probe, Halves saturatedHalves, Double saturatedProbeMs) {
 
     /** The processes of the system under test; the rest (load generator, CEP mock) are the load side. */
     public static final List<String> SYSTEM = List.of("pessoa-service", "gateway-service", "app", "postgres");
@@ -58,7 +61,7 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
                        Map<String, Double> saturatedCpuMsPerRequest, double saturationCepMeanMs, int saturationUsers, Reuse reused) {
         this(cores, rate, windowSeconds, throughput, cpuMsPerRequest, responseMs, cepLookupsPerRequest, connectionsPerRequest, connectionHoldMs,
                 machineBusy, backgroundCores, saturatedThroughput, saturatedBusy, saturatedCpuMsPerRequest, saturationCepMeanMs, saturationUsers,
-                reused, null, null);
+                reused, null, null, null);
     }
 
     public Calibration(int cores, double rate, double windowSeconds, double throughput, Map<String, Double> cpuMsPerRequest,
@@ -67,7 +70,7 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
                        Map<String, Double> saturatedCpuMsPerRequest, double saturationCepMeanMs, int saturationUsers, Reuse reused, Probe probe) {
         this(cores, rate, windowSeconds, throughput, cpuMsPerRequest, responseMs, cepLookupsPerRequest, connectionsPerRequest, connectionHoldMs,
                 machineBusy, backgroundCores, saturatedThroughput, saturatedBusy, saturatedCpuMsPerRequest, saturationCepMeanMs, saturationUsers,
-                reused, probe, null);
+                reused, probe, null, null);
     }
 
     /**
@@ -136,21 +139,28 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
     public Calibration withProbe(Probe probe) {
         return new Calibration(cores, rate, windowSeconds, throughput, cpuMsPerRequest, responseMs, cepLookupsPerRequest, connectionsPerRequest,
                 connectionHoldMs, machineBusy, backgroundCores, saturatedThroughput, saturatedBusy, saturatedCpuMsPerRequest, saturationCepMeanMs,
-                saturationUsers, reused, probe, saturatedHalves);
+                saturationUsers, reused, probe, saturatedHalves, saturatedProbeMs);
     }
+
     public static final List<String> LOAD_SIDE = List.of("gatling", "wiremock");
 
     /**
      * One calibration run: throughput, mean CPU cores per process, and the request's measured use.
      *
      * @param systemHalves the system side's CPU per request in each half of its window; null where not measured
+     * @param probeMs      the speed probe's time per pass over its window; null where no probe ran
      */
     public record Run(double seconds, double throughput, Map<String, Double> cores, double responseMs, double cepLookupsPerRequest,
-                      double connectionsPerRequest, double connectionHoldMs, double machineBusy, Halves systemHalves) {
+                      double connectionsPerRequest, double connectionHoldMs, double machineBusy, Halves systemHalves, Double probeMs) {
 
         public Run(double seconds, double throughput, Map<String, Double> cores, double responseMs, double cepLookupsPerRequest,
                    double connectionsPerRequest, double connectionHoldMs, double machineBusy) {
-            this(seconds, throughput, cores, responseMs, cepLookupsPerRequest, connectionsPerRequest, connectionHoldMs, machineBusy, null);
+            this(seconds, throughput, cores, responseMs, cepLookupsPerRequest, connectionsPerRequest, connectionHoldMs, machineBusy, null, null);
+        }
+
+        public Run(double seconds, double throughput, Map<String, Double> cores, double responseMs, double cepLookupsPerRequest,
+                   double connectionsPerRequest, double connectionHoldMs, double machineBusy, Halves systemHalves) {
+            this(seconds, throughput, cores, responseMs, cepLookupsPerRequest, connectionsPerRequest, connectionHoldMs, machineBusy, systemHalves, null);
         }
     }
 
@@ -178,7 +188,7 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
                 perRequest(low, high, Run::cepLookupsPerRequest), perRequest(low, high, Run::connectionsPerRequest), low.connectionHoldMs(),
                 high.machineBusy(), background,
                 saturated.throughput(), saturated.machineBusy(), saturatedMs, saturationCepMeanMs, saturationUsers, null, null,
-                saturated.systemHalves());
+                saturated.systemHalves(), saturated.probeMs());
     }
 
     /** A count per request over both runs' requests. */
@@ -200,7 +210,7 @@ public record Calibration(int cores, double rate, double windowSeconds, double t
     public Calibration reusedFrom(Reuse reuse) {
         return new Calibration(cores, rate, windowSeconds, throughput, cpuMsPerRequest, responseMs, cepLookupsPerRequest, connectionsPerRequest,
                 connectionHoldMs, machineBusy, backgroundCores, saturatedThroughput, saturatedBusy, saturatedCpuMsPerRequest, saturationCepMeanMs,
-                saturationUsers, reuse, probe, saturatedHalves);
+                saturationUsers, reuse, probe, saturatedHalves, saturatedProbeMs);
     }
 
     public double totalCpuMsPerRequest() {

@@ -35,6 +35,8 @@ import tools.jackson.databind.node.ObjectNode;
  * are {@code app.*}, where they were pessoa-service's (and, again, the gateway's) before; each run's {@code server}
  * figures named by the two places, {@code serverP95Ms} for {@code pessoaP95Ms} and so on. Files before 18 are read
  * with the names they were written under.
+ * 19: each window's {@code machine.speedProbeMs} and the calibration's {@code saturatedProbeMs}: how long a fixed pass of
+ * work took on the services' CPUs, the machine's speed then. Earlier files have neither (null).
  */
 public final class EarlierResults {
 

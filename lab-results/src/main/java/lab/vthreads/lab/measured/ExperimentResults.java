@@ -82,7 +82,7 @@ public record ExperimentResults(
     }
 
     /** The shape of results.json; what each version added, and how a file of an earlier one is read, is {@link EarlierResults}'s. */
-    public static final String SCHEMA_VERSION = "18";
+    public static final String SCHEMA_VERSION = "19";
 
     /** In a fixed order (not Map.of's, which differs between JVMs), so that the same results write the same file. */
     public static final Map<String, String> UNITS = java.util.stream.Stream.of(
@@ -427,6 +427,16 @@ public record ExperimentResults(
     public record ProcessUsage(double meanCpuCores, double peakRssMb) {
     }
 
-    public record Machine(double meanBusy, double meanSteal) {
+    /**
+     * The machine over a window.
+     *
+     * @param speedProbeMs the time a fixed pass of work took on the services' CPUs ({@code SpeedProbe}): the machine's
+     *                     speed the window's costs were measured at; null where no probe ran
+     */
+    public record Machine(double meanBusy, double meanSteal, Double speedProbeMs) {
+
+        public Machine(double meanBusy, double meanSteal) {
+            this(meanBusy, meanSteal, null);
+        }
     }
 }

@@ -71,9 +71,13 @@ final class ModelMisses {
         if (predicted == Bottleneck.CPU || observed == Bottleneck.CPU) {
             // Where the CPU binds, its cost per request is the prediction: the cell's own against the calibration's.
             double cellCpu = servicesCpuMsPerRequest(cell), calibrated = calibration.saturatedSystemCpuMsPerRequest();
+            double speed = slowerThanCalibration(cell, calibration);
             if (!Double.isNaN(cellCpu) && calibrated > 0 && Math.abs(cellCpu / calibrated - 1) > CPU_DIFFERENCE) {
                 reasons.add(String.format(Locale.ROOT, "the system's processes spent %.2f ms of CPU per request, the calibration %.2f (%.2f×)",
-                        cellCpu, calibrated, cellCpu / calibrated));
+                        cellCpu, calibrated, cellCpu / calibrated) + (Double.isNaN(speed) ? ""
+                        : String.format(Locale.ROOT, "; a fixed pass of work on their CPUs took %.2f× the calibration's time", speed)));
+            } else if (!Double.isNaN(speed) && Math.abs(speed - 1) > CPU_DIFFERENCE) {
+                reasons.add(String.format(Locale.ROOT, "a fixed pass of work on the system's CPUs took %.2f× the calibration's time", speed));
             }
             Calibration.Halves halves = calibration.saturatedHalves();
             if (halves != null && !halves.settled()) {
@@ -94,6 +98,18 @@ final class ModelMisses {
                     side.even() * 100));
         }
         return reasons.isEmpty() ? "no recorded figure explains it" : String.join("; ", reasons);
+    }
+
+    /**
+     * How much slower the services' CPUs ran the speed probe's fixed pass in the cell's window than in the calibration's
+     * saturation run (median of repeats; below 1, faster): the part of a CPU-per-request difference that is the
+     * machine's speed, not the services'. NaN where either was not measured.
+     */
+    static double slowerThanCalibration(CellResult cell, Calibration calibration) {
+        Double calibrated = calibration.saturatedProbeMs();
+        double there = Summary.Stat.of(cell.repeats().stream().map(RepeatResult::machine).filter(m -> m != null && m.speedProbeMs() != null)
+                .mapToDouble(m -> m.speedProbeMs()).toArray()).median();
+        return calibrated == null || !(calibrated > 0) || Double.isNaN(there) ? Double.NaN : there / calibrated;
     }
 
     /** The system under test's CPU per request in the cell's window (median of repeats). */

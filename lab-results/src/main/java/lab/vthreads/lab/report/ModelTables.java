@@ -142,7 +142,7 @@ final class ModelTables {
                                 + "%.0f req/s, the machine %.0f%% busy, %.2f ms of CPU per request in all (%.0f%% of the low-load cost). The "
                                 + "model's CPU bounds come from here: %s.", c.saturationUsers(), c.saturationCepMeanMs(), c.saturatedThroughput(),
                         c.saturatedBusy() * 100, c.saturatedTotalCpuMsPerRequest(), c.saturatedTotalCpuMsPerRequest() / c.totalCpuMsPerRequest() * 100,
-                        bounds) + halves(c) + (cells.isEmpty() ? "" : " Beside it, each cell the CPU bound with a steady window: its processes' CPU per "
+                        bounds) + halves(c) + speed(c) + (cells.isEmpty() ? "" : " Beside it, each cell the CPU bound with a steady window: its processes' CPU per "
                         + "successful request over the hold window (median over repeats). Within ±15% (0.85-1.15) the calibration measured "
                         + "services as warm as the cells; far above 1, colder ones. The cells run with their own thread mode and Tomcat "
                         + "threads, the calibration with virtual threads (where the preset runs them; another implementation's in its own mode) and its limits lifted."),
@@ -157,6 +157,12 @@ final class ModelTables {
                 : String.format(Locale.ROOT, ", more than the %.0f%% the model aims for: the same services under the same load cost that much "
                         + "more or less within the run, so a prediction the CPU bound holds is good to about that much, not to %.0f%%.",
                         Calibration.Halves.SETTLED * 100, Calibration.Halves.SETTLED * 100));
+    }
+
+    /** The machine's speed the costs were measured at, which each cell's miss is read against (ModelMisses). */
+    private static String speed(Calibration c) {
+        return c.saturatedProbeMs() == null ? "" : String.format(Locale.ROOT, " A fixed pass of work on the services' CPUs (the lab's speed "
+                + "probe) took %.2f ms over its window: where a cell's took longer, the machine ran slower there.", c.saturatedProbeMs());
     }
 
     private static String bound(Bound b) {

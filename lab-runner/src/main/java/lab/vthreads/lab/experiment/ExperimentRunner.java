@@ -183,6 +183,8 @@ public final class ExperimentRunner {
         ScaledScenario scaled = null;
         try (RunningStack stack = clock.time(Stage.INFRASTRUCTURE, () -> RunningStack.startInfrastructure(base, isolation))) {
             running = stack;
+            // Beside every window from here on: the speed of the services' CPUs that the window's costs were measured at.
+            stack.startSpeedProbe();
             stack.trainOn(new TrafficTrainer(load, progress, options.home(), preset.simulation(), options.scenario(),
                     cells.stream().mapToInt(Cell::users).max().orElse(1)));
             environment = Environments.describe(options.home(), base.system(), stack, partition.machineCpuCount());

@@ -83,7 +83,7 @@ public final class ExternalRunner {
         preset.cells().forEach(c -> results.put(c, new ArrayList<>()));
         try (Isolation isolation = Isolations.external()) {
             load = new LoadGenerators(options.home(), preset.simulation(), isolation.prefix("gatling"));
-            MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold(), isolation);
+            MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold(), isolation, java.util.Optional::empty);
             int total = preset.cells().size() * preset.repeat(), done = 0;
             for (int r = 1; r <= preset.repeat(); r++) {
                 int repeat = r;

@@ -146,7 +146,7 @@ final class PairOfJvms {
                     return;
                 }
             }
-            MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold(), isolation);
+            MeasuredRun measuredRun = new MeasuredRun(preset, load, progress, options.home(), options.resultsDirectory(), options.stealThreshold(), isolation, stack::speed);
             // Before the first cell: what the prewarm writes goes with the database's reset.
             ExperimentResults.Prewarmed prewarmed = preset.prewarmSeconds() <= 0 ? null
                     : clock.time(Stage.PREWARM, () -> prewarm(stack, settings, first, stackDir, latency));

@@ -39,8 +39,11 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * One measured run against a stack that is up, whoever started it: an empty database, the cell's load with its
  * warm-up in the same Gatling run, sampling throughout, and what it all amounts to.
+ *
+ * @param speed the speed probe's totals on the services' CPUs, where the lab runs one ({@code RunningStack#speed})
  */
-public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path home, Path resultsDirectory, double stealThreshold, Isolation isolation) {
+public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress, Path home, Path resultsDirectory, double stealThreshold, Isolation isolation,
+                          java.util.function.Supplier<java.util.Optional<lab.vthreads.lab.metrics.SpeedProbe.Totals>> speed) {
 
     public ExperimentResults.RepeatResult measure(Endpoints endpoints, RunProcesses measured, Cell cell, int repeat, int attempt, Path dir)
             throws Exception {
@@ -69,7 +72,7 @@ public record MeasuredRun(Preset preset, LoadGenerators load, Progress progress,
                 .client(cell.factors().client()).profile(preset.rampUpSeconds(), preset.holdSeconds(), preset.rampDownSeconds())
                 .warmup(preset.warmupSeconds()).resultsFile(resultsFile);
         SampledLoad run = SampledLoad.start(load, properties, dir.resolve("gatling"), dir.resolve("gatling.log"), measured, endpoints, progress::live,
-                isolation::cpuSeconds, LoadRun.CELL);
+                isolation::cpuSeconds, speed, LoadRun.CELL);
         FaultInjector injector = faults != null ? faults.apply(run.processes()) : null;
         if (injector != null) injector.start(run.gatling(), preset.warmupSeconds() + preset.rampUpSeconds());
         int exit;

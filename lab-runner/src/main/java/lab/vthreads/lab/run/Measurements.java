@@ -37,10 +37,11 @@ public final class Measurements {
                 gatlingReport, machine != null && machine.meanSteal() > stealThreshold, attempt, window, sampler.sampling(), null);
     }
 
-    /** The machine's busy and steal shares over the window; null where they were not measured. */
+    /** The machine's busy and steal shares over the window, and its speed; null where they were not measured. */
     private static ExperimentResults.Machine machineOver(Window window, List<Map<String, Double>> samples) {
         double busy = window.mean(samples, SampleKeys.MACHINE_BUSY), steal = window.mean(samples, SampleKeys.STEAL);
-        return Double.isNaN(busy) ? null : new ExperimentResults.Machine(busy, Double.isNaN(steal) ? 0 : steal);
+        double speed = SampleKeys.speedProbeMs(window, samples);
+        return Double.isNaN(busy) ? null : new ExperimentResults.Machine(busy, Double.isNaN(steal) ? 0 : steal, Double.isNaN(speed) ? null : speed);
     }
 
     /** The load generator's hold window in the sampler's seconds; null when the load generator reported none. */

@@ -1,5 +1,6 @@
 package lab.vthreads.lab.run;
 
+import lab.vthreads.lab.metrics.SpeedProbe;
 import lab.vthreads.lab.load.ClientResult;
 import lab.vthreads.lab.load.GatlingResults;
 import lab.vthreads.lab.load.LoadProperties;
@@ -10,6 +11,8 @@ import lab.vthreads.lab.stack.Endpoints;
 import lab.vthreads.lab.stack.RunProcesses;
 
 import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -41,16 +44,18 @@ public final class SampledLoad implements AutoCloseable {
      * @param stack      the processes the lab started (none of a stack it did not start); the load generator joins them
      * @param live       the sampler's line each second: the console's progress, or nothing
      * @param counted    a component's CPU seconds as its cgroup counts them (see {@link Sampler})
+     * @param speed      the speed probe's totals on the services' CPUs, where one runs (see {@link Sampler})
      * @param kind       a cell's window or one the lab measures for itself
      */
     public static SampledLoad start(LoadGenerators load, LoadProperties properties, Path reports, Path log, RunProcesses stack, Endpoints endpoints,
-                                    Consumer<String> live, Function<String, OptionalDouble> counted, LoadRun kind) {
+                                    Consumer<String> live, Function<String, OptionalDouble> counted,
+                                    Supplier<Optional<SpeedProbe.Totals>> speed, LoadRun kind) {
         if (properties.resultsFile() == null) throw new IllegalArgumentException("a measured run's load needs a results file");
         ManagedProcess gatling = load.start(properties, reports, log, kind);
         RunProcesses processes = stack.withLoadGenerator(gatling);
         try {
             Sampler sampler = new Sampler(endpoints.pessoaManagement(), endpoints.gatewayManagement(), endpoints.sampleNames(), processes, live, SystemStats.SYSTEM, counted,
-                    load.counts(gatling));
+                    load.counts(gatling), speed);
             return new SampledLoad(load, gatling, processes, sampler, properties.resultsFile());
         } catch (RuntimeException e) {
             load.stop(gatling);

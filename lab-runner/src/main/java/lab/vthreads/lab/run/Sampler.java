@@ -7,6 +7,7 @@ import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.load.LoadCounts;
 import lab.vthreads.lab.metrics.CpuSlices;
 import lab.vthreads.lab.metrics.PrometheusScrape;
+import lab.vthreads.lab.metrics.SpeedProbe;
 import lab.vthreads.lab.metrics.SystemStats;
 import lab.vthreads.lab.metrics.Quantiles;
 import lab.vthreads.lab.stack.RunProcesses;
@@ -21,10 +22,12 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * Samples a measured run once a second, under the names in {@link SampleKeys}, each figure from the lab's own side
@@ -64,6 +67,7 @@ public final class Sampler implements AutoCloseable {
     });
     private final List<Map<String, Double>> samples = Collections.synchronizedList(new ArrayList<>());
     private final LoadCounts loadCounts;
+    private final Supplier<Optional<SpeedProbe.Totals>> speed;
     private final ServiceJvms jvms = new ServiceJvms();
     private final Deque<LoadCounts.Counts> recentCounts = new ArrayDeque<>();
     private LoadCounts.Counts firstCounts;
@@ -100,6 +104,13 @@ public final class Sampler implements AutoCloseable {
     /** @param loadCounts what the run's load generator publishes as it runs; null: a sampler with no load of its own to read */
     public Sampler(String pessoaManagement, String gatewayManagement, SampleNames names, RunProcesses processes, Consumer<String> live, SystemStats proc,
             Function<String, OptionalDouble> counted, LoadCounts loadCounts) {
+        this(pessoaManagement, gatewayManagement, names, processes, live, proc, counted, loadCounts, Optional::empty);
+    }
+
+    /** @param speed the speed probe's totals on the services' CPUs now ({@link SpeedProbe}); empty where none runs */
+    public Sampler(String pessoaManagement, String gatewayManagement, SampleNames names, RunProcesses processes, Consumer<String> live, SystemStats proc,
+            Function<String, OptionalDouble> counted, LoadCounts loadCounts, Supplier<Optional<SpeedProbe.Totals>> speed) {
+        this.speed = speed;
         this.names = names;
         this.loadCounts = loadCounts;
         this.proc = proc;
@@ -160,6 +171,10 @@ public final class Sampler implements AutoCloseable {
             jvms.put(s, processes.services(), names);
             if (!pessoa.isEmpty()) lastPessoa = pessoa;
             if (!gateway.isEmpty()) lastGateway = gateway;
+            speed.get().ifPresent(totals -> {
+                s.put(SampleKeys.SPEED_PASSES, (double) totals.passes());
+                s.put(SampleKeys.SPEED_CPU_MS, totals.cpuNanos() / 1e6);
+            });
             LoadCounts.Counts counts = loadCounts == null ? null : loadCounts.read();
             if (counts != null) {
                 s.put(SampleKeys.LOAD_ANSWERED, (double) counts.answered());

@@ -2,6 +2,7 @@ package lab.vthreads.lab.stack;
 
 import lab.vthreads.lab.aot.AotCache;
 import lab.vthreads.lab.isolation.Isolation;
+import lab.vthreads.lab.metrics.SpeedProbe;
 import lab.vthreads.lab.pinning.PinningRecording;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.stack.StackSettings.Component;
@@ -166,6 +167,18 @@ final class Launcher {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
         command.addAll(args);
         return ManagedProcess.start(component.label(), command, Map.of(), log(settings, component));
+    }
+
+    /**
+     * The probe of the services' CPUs' speed ({@link SpeedProbe}), in its own place on the system side of the partition,
+     * writing its totals to {@code totals}; it ends by itself if this JVM does.
+     */
+    ManagedProcess speedProbe(StackSettings settings, Path totals) {
+        List<String> command = new ArrayList<>(isolation.prefix(SpeedProbe.COMPONENT));
+        command.add(javaExecutable());
+        command.addAll(List.of("-Xmx64m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), SpeedProbe.class.getName(),
+                totals.toString(), Long.toString(ProcessHandle.current().pid())));
+        return ManagedProcess.start(SpeedProbe.COMPONENT, command, Map.of(), settings.runDirectory().resolve(SpeedProbe.COMPONENT + ".log"));
     }
 
     /** Where the component runs: its place in the partition, then any CPUs its --limit pins it to. */

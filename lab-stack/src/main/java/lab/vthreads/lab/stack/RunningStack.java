@@ -3,18 +3,21 @@ package lab.vthreads.lab.stack;
 import lab.vthreads.lab.aot.AotCache;
 import lab.vthreads.lab.isolation.Isolation;
 import lab.vthreads.lab.isolation.Isolations;
+import lab.vthreads.lab.metrics.SpeedProbe;
 import lab.vthreads.lab.process.HealthCheck;
 import lab.vthreads.lab.process.ListeningSockets;
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.process.StartFailure;
 import lab.vthreads.lab.stack.StackSettings.Component;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The whole lab as separate processes, started in dependency order: PostgreSQL, the WireMock CEP API, each healthy
@@ -44,6 +47,9 @@ public final class RunningStack implements AutoCloseable {
     private volatile TrafficTraining training;
     // Why the training on that traffic left no cache, once: it is not tried again for every pair of the run.
     private final Map<String, String> untrained = new java.util.concurrent.ConcurrentHashMap<>();
+    // The probe of the services' CPUs' speed, and the file of its totals: an experiment's; ./lab up runs none.
+    private volatile ManagedProcess speedProbe;
+    private volatile Path speedTotals;
 
     private RunningStack(StackSettings settings, Isolation isolation) {
         this.settings = settings;
@@ -64,6 +70,22 @@ public final class RunningStack implements AutoCloseable {
     /** A component's CPU seconds as its cgroup counts them, where it has one (see {@link Isolation#cpuSeconds}). */
     public java.util.OptionalDouble countedCpuSeconds(String component) {
         return isolation.cpuSeconds(component);
+    }
+
+    /**
+     * Starts the probe that times a fixed pass of work on the services' CPUs ({@link SpeedProbe}) for as long as the
+     * stack is up: every measured window then carries the speed its costs were measured at.
+     */
+    public void startSpeedProbe() {
+        Path totals = settings.runDirectory().resolve(SpeedProbe.COMPONENT + ".totals");
+        speedProbe = launcher.speedProbe(settings, totals);
+        speedTotals = totals;
+    }
+
+    /** The speed probe's totals now; empty where none runs, or before its first measured pass. */
+    public Optional<SpeedProbe.Totals> speed() {
+        Path totals = speedTotals;
+        return totals == null ? Optional.empty() : SpeedProbe.Totals.read(totals);
     }
 
     /** Every component on every CPU, as {@code ./lab up} runs them. */
@@ -370,6 +392,8 @@ public final class RunningStack implements AutoCloseable {
             started = new ArrayList<>(processes.values());
         }
         Collections.reverse(started);
+        ManagedProcess probe = speedProbe;
+        if (probe != null) started.addFirst(probe);
         for (ManagedProcess process : started) {
             process.stop();
         }
