@@ -49,4 +49,16 @@ class ApplicationTablesTest {
                 .containsExactlyInAnyOrder("postgres", "pessoa-service", "gateway-service", "gatling");
         assertThat(FairnessTables.observer(lab).header()).contains("pessoa-service JIT", "gateway-service JIT");
     }
+
+    @Test
+    void theSpeedProbeIsNamedOnTheSystemsSideWhereTheRunHadOne() {
+        Map<String, Partition.Placement> withProbe = new java.util.LinkedHashMap<>(PARTITION.components());
+        withProbe.put(lab.vthreads.lab.metrics.SpeedProbe.COMPONENT, new Partition.Placement("1", null, 1024));
+        ExperimentResults app = run("app");
+        Partition probed = new Partition(Partition.Mode.CGROUP, "test", "0", "1", withProbe);
+
+        assertThat(FairnessTables.partition(probed, TestedSystem.of(app)).note()).contains("system under test (the application, PostgreSQL, the lab's speed probe)");
+        assertThat(FairnessTables.partition(probed, TestedSystem.of(app)).rows()).extracting(List::getFirst).contains("speed-probe");
+        assertThat(FairnessTables.partition(app.partition(), TestedSystem.of(app)).note()).doesNotContain("speed probe");
+    }
 }

@@ -34,7 +34,8 @@ final class FairnessTables {
         });
         String note = partition.isolated()
                 ? "Load side (load generator, " + system.downstream() + ", the lab): CPUs " + partition.loadCpus() + "; system under test ("
-                + system.services() + ", PostgreSQL): CPUs "
+                + system.services() + ", PostgreSQL" + (partition.components().containsKey(lab.vthreads.lab.metrics.SpeedProbe.COMPONENT)
+                        ? ", the lab's speed probe" : "") + "): CPUs "
                 + partition.systemCpus() + ". " + partition.reason() + "."
                 : "**NOT ISOLATED**: the load generator shared every CPU with the services, per thread, so a service's thread count moved "
                 + "the CPU its neighbours got; read the virtual ÷ platform ratios with the fairness check below. " + partition.reason() + ".";
