@@ -91,7 +91,7 @@ class SamplerTest {
 
             var samples = sampler.samples();
             double last = samples.getLast().get(SampleKeys.TIME);
-            double ms = SampleKeys.speedProbeMs(new lab.vthreads.lab.metrics.Window(0, last), samples);
+            Double ms = SampleKeys.speedProbeMs(new lab.vthreads.lab.metrics.Window(0, last), samples);
             assertThat(ms).isPositive().isLessThan(1000);
         } finally {
             probe.destroy();

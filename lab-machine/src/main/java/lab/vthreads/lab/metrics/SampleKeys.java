@@ -29,10 +29,10 @@ public final class SampleKeys {
     public static final String SPEED_PASSES = "speed.passes";
     public static final String SPEED_CPU_MS = "speed.cpuMs";
 
-    /** The speed probe's time per pass over {@code window} (ms); NaN where it did not run through it. */
-    public static double speedProbeMs(Window window, java.util.List<java.util.Map<String, Double>> samples) {
+    /** The speed probe's time per pass over {@code window} (ms); null where it did not run through it, as results.json has it. */
+    public static Double speedProbeMs(Window window, java.util.List<java.util.Map<String, Double>> samples) {
         double passes = window.delta(samples, SPEED_PASSES);
-        return passes > 0 ? window.delta(samples, SPEED_CPU_MS) / passes : Double.NaN;
+        return passes > 0 ? window.delta(samples, SPEED_CPU_MS) / passes : null;
     }
 
     /** The load generator's success rate over the last few seconds, for the live line. */

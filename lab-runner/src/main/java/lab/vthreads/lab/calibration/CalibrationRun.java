@@ -137,7 +137,8 @@ public final class CalibrationRun {
                 zeroIfNaN(window.delta(all, names.cepCalls())) / perServiceRequest,
                 zeroIfNaN(window.delta(all, names.acquires())) / perServiceRequest,
                 usages > 0 ? window.delta(all, names.usageSeconds()) / usages * 1000 : 0,
-                zeroIfNaN(window.mean(samples, SampleKeys.MACHINE_BUSY)), halves(samples, all, processNames, window), speedOver(window, all));
+                zeroIfNaN(window.mean(samples, SampleKeys.MACHINE_BUSY)), halves(samples, all, processNames, window),
+                SampleKeys.speedProbeMs(window, all));
     }
 
     /**
@@ -164,12 +165,6 @@ public final class CalibrationRun {
     private static double spanOf(List<Map<String, Double>> samples, Window window) {
         List<Double> inside = samples.stream().map(s -> s.get(SampleKeys.TIME)).filter(t -> t >= window.from() && t <= window.to()).toList();
         return inside.size() < 2 ? 0 : inside.getLast() - inside.getFirst();
-    }
-
-    /** The speed probe's time per pass over the window; null where none ran through it. */
-    private static Double speedOver(Window window, List<Map<String, Double>> samples) {
-        double ms = SampleKeys.speedProbeMs(window, samples);
-        return Double.isNaN(ms) ? null : ms;
     }
 
     private static double zeroIfNaN(double value) {

@@ -40,8 +40,7 @@ public final class Measurements {
     /** The machine's busy and steal shares over the window, and its speed; null where they were not measured. */
     private static ExperimentResults.Machine machineOver(Window window, List<Map<String, Double>> samples) {
         double busy = window.mean(samples, SampleKeys.MACHINE_BUSY), steal = window.mean(samples, SampleKeys.STEAL);
-        double speed = SampleKeys.speedProbeMs(window, samples);
-        return Double.isNaN(busy) ? null : new ExperimentResults.Machine(busy, Double.isNaN(steal) ? 0 : steal, Double.isNaN(speed) ? null : speed);
+        return Double.isNaN(busy) ? null : new ExperimentResults.Machine(busy, Double.isNaN(steal) ? 0 : steal, SampleKeys.speedProbeMs(window, samples));
     }
 
     /** The load generator's hold window in the sampler's seconds; null when the load generator reported none. */
