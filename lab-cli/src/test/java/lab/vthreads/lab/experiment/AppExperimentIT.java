@@ -207,6 +207,7 @@ class AppExperimentIT {
             })).as("the application's log says it started slowly").isTrue();
         }
         assertThat(progress.toString()).containsOnlyOnce("signals: app's compile time from its JVM's own performance counters")
+                .containsOnlyOnce("signals: the machine's speed from the lab's speed probe on the services' CPUs")
                 .contains("/actuator: 200, metric endpoints [metrics]")
                 // The requests its prewarm left in flight were read from the kernel's sockets on its port, which it listens on
                 // in this machine's tables, not from a Prometheus endpoint it does not have. How many were still there

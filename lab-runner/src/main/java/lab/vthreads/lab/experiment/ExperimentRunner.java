@@ -188,6 +188,9 @@ public final class ExperimentRunner {
             stack.trainOn(new TrafficTrainer(load, progress, options.home(), preset.simulation(), options.scenario(),
                     cells.stream().mapToInt(Cell::users).max().orElse(1)));
             environment = Environments.describe(options.home(), base.system(), stack, partition.machineCpuCount());
+            // Said once, as each signal's source is: the probe's, or why no window will carry the machine's speed.
+            progress.noteOnce(stack.speedProbeStopped().map(why -> "signals: the machine's speed is not measured: " + why)
+                    .orElse("signals: the machine's speed from the lab's speed probe on the services' CPUs"));
             int cores = environment.cores();
             if (!environment.servedByTomcat()) {
                 progress.note("Warning: " + base.system().versionsJar(options.home()).getFileName() + " is served by " + environment.applicationServer()

@@ -49,6 +49,8 @@ public final class RunningStack implements AutoCloseable {
     private final Map<String, String> untrained = new java.util.concurrent.ConcurrentHashMap<>();
     // The probe of the services' CPUs' speed, and the file of its totals: an experiment's; ./lab up runs none.
     private volatile ManagedProcess speedProbe;
+    private volatile long speedProbeStarted;
+    private static final long PROBE_START_NANOS = Duration.ofSeconds(2).toNanos();
     private volatile Path speedTotals;
 
     private RunningStack(StackSettings settings, Isolation isolation) {
@@ -78,8 +80,38 @@ public final class RunningStack implements AutoCloseable {
      */
     public void startSpeedProbe() {
         Path totals = settings.runDirectory().resolve(SpeedProbe.COMPONENT + ".totals");
+        speedProbeStarted = System.nanoTime();
         speedProbe = launcher.speedProbe(settings, totals);
         speedTotals = totals;
+    }
+
+    /**
+     * Why no window will carry the machine's speed, once the probe's process has ended (its place in the partition
+     * refused, its JVM unable to start): its exit code and its log's last line. Empty while it runs, or where none was
+     * started.
+     */
+    public Optional<String> speedProbeStopped() {
+        ManagedProcess probe = speedProbe;
+        return probe == null ? Optional.empty() : stopped(probe, speedProbeStarted);
+    }
+
+    static Optional<String> stopped(ManagedProcess probe, long startedNanos) {
+        // A refused start ends within a second or two of it: until then the probe is given that long to show it.
+        try {
+            long left = PROBE_START_NANOS - (System.nanoTime() - startedNanos);
+            if (!probe.process().waitFor(Math.max(0, left), java.util.concurrent.TimeUnit.NANOSECONDS)) return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+        // Its first line says why (an exception's message, a refused cgroup), where the last would be a stack frame.
+        String said;
+        try {
+            said = probe.logSinceStart().lines().filter(line -> !line.isBlank()).findFirst().map(line -> " (" + line.strip() + ")").orElse("");
+        } catch (java.io.IOException e) {
+            said = "";
+        }
+        return Optional.of(probe.name() + " exited with code " + probe.process().exitValue() + said + "; its log: " + probe.log());
     }
 
     /** The speed probe's totals now; empty where none runs, or before its first measured pass. */
