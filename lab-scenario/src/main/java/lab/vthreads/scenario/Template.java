@@ -14,7 +14,9 @@ import java.util.regex.Pattern;
  * {@code $unique} (a number no other user of the run gets), {@code $uniqueLetters} (the same number in letters, for a
  * field that takes only letters, a name), {@code $uniqueHex} (the same number in 16 hexadecimal digits, for a 64-bit id
  * written in hex, a trace's or a span's) and {@code $uuid}, all fixed for one user's whole flow, and
- * {@code $randomInt(MIN, MAX)}, {@code $randomDigits(N)} and {@code $randomString(N)} (letters), drawn anew at each use.
+ * {@code $randomInt(MIN, MAX)}, {@code $randomDigits(N)} and {@code $randomString(N)} (letters), drawn anew at each use;
+ * and {@code $base64url(NAME)}, a named value in URL-safe Base64, for an API whose paths carry identifiers encoded so
+ * (the Asset Administration Shell's {@code /shells/{aasIdentifier}}, whose ids are URNs and URLs).
  */
 public final class Template {
 
@@ -22,14 +24,15 @@ public final class Template {
     public static final java.util.List<String> PER_USER_NAMES = java.util.List.of("$unique", "$uniqueLetters", "$uniqueHex", "$uuid");
     public static final Set<String> PER_USER = Set.copyOf(PER_USER_NAMES);
     /** Every template a flow has without a payload or a capture, as the messages name them. */
-    static final String BUILT_IN = String.join(", ", PER_USER_NAMES) + ", $randomInt(MIN, MAX), $randomDigits(N), $randomString(N)";
+    static final String BUILT_IN = String.join(", ", PER_USER_NAMES) + ", $randomInt(MIN, MAX), $randomDigits(N), $randomString(N), $base64url(NAME)";
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*(.*?)\\s*}}");
     private static final Pattern NAME = Pattern.compile("\\$?[A-Za-z_][A-Za-z0-9_.-]*");
     private static final Pattern FUNCTION = Pattern.compile("(\\$random(?:Int|Digits|String))\\(\\s*(-?\\d+)\\s*(?:,\\s*(-?\\d+)\\s*)?\\)");
+    private static final Pattern BASE64URL = Pattern.compile("\\$base64url\\(\\s*(" + NAME.pattern() + ")\\s*\\)");
     private static final String LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-    private sealed interface Part permits Literal, Variable, Random {
+    private sealed interface Part permits Literal, Variable, Random, Base64Url {
     }
 
     private record Literal(String text) implements Part {
@@ -39,6 +42,10 @@ public final class Template {
     }
 
     private record Random(String function, int a, int b) implements Part {
+    }
+
+    /** A named value in Base64's URL-safe alphabet (RFC 4648, section 5) without padding, as an identifier in a path is written. */
+    private record Base64Url(String name) implements Part {
     }
 
     private final String source;
@@ -79,6 +86,8 @@ public final class Template {
             }
             return new Random(function, a, b);
         }
+        Matcher encoded = BASE64URL.matcher(inside);
+        if (encoded.matches()) return new Base64Url(encoded.group(1));
         if (inside.startsWith("$") && !PER_USER.contains(inside)) {
             throw new IllegalArgumentException("unknown function {{ " + inside + " }}: use one of " + BUILT_IN);
         }
@@ -93,6 +102,7 @@ public final class Template {
         Set<String> names = new TreeSet<>();
         for (Part part : parts) {
             if (part instanceof Variable(String name)) names.add(name);
+            if (part instanceof Base64Url(String name)) names.add(name);
         }
         return names;
     }
@@ -107,11 +117,9 @@ public final class Template {
         for (Part part : parts) {
             switch (part) {
                 case Literal(String text) -> out.append(text);
-                case Variable(String name) -> {
-                    String value = values.apply(name);
-                    if (value == null) throw new IllegalStateException("no value for {{ " + name + " }}");
-                    out.append(value);
-                }
+                case Variable(String name) -> out.append(value(values, name));
+                case Base64Url(String name) -> out.append(java.util.Base64.getUrlEncoder().withoutPadding()
+                        .encodeToString(value(values, name).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
                 case Random(String function, int a, int b) -> out.append(switch (function) {
                     case "$randomInt" -> Long.toString(random.nextLong(a, (long) b + 1));
                     case "$randomDigits" -> digits(random, a);
@@ -120,6 +128,12 @@ public final class Template {
             }
         }
         return out.toString();
+    }
+
+    private static String value(Function<String, String> values, String name) {
+        String value = values.apply(name);
+        if (value == null) throw new IllegalStateException("no value for {{ " + name + " }}");
+        return value;
     }
 
     private static String digits(RandomGenerator random, int length) {

@@ -111,6 +111,39 @@ class ScenarioReaderTest {
     }
 
     @Test
+    void aCapturedIdentifierGoesIntoAPathInUrlSafeBase64() throws IOException {
+        Scenario scenario = ScenarioReader.read(write("""
+                scenarios:
+                  - flow:
+                      - post:
+                          url: /shells
+                          json: {id: "urn:lab:aas:{{ $unique }}"}
+                          capture: {json: "$.id", as: shellId}
+                      - get: /shells/{{ $base64url(shellId) }}
+                      - delete: "/shells/{{ $base64url( shellId ) }}?from={{ $base64url($unique) }}"
+                """));
+
+        Step.Request get = (Step.Request) scenario.flows().getFirst().steps().get(1);
+        Step.Request delete = (Step.Request) scenario.flows().getFirst().steps().get(2);
+        // "?>" and "~" are where Base64's URL-safe alphabet differs from its standard one ("-" and "_" for "+" and "/"); no "=" pads it.
+        Map<String, String> user = Map.of("shellId", "urn:lab:aas:7?>~", "$unique", "7");
+        assertThat(get.url().render(user::get, new SplittableRandom(1))).isEqualTo("/shells/dXJuOmxhYjphYXM6Nz8-fg");
+        assertThat(delete.url().render(user::get, new SplittableRandom(1))).isEqualTo("/shells/dXJuOmxhYjphYXM6Nz8-fg?from=Nw");
+        assertThat(get.url().names()).containsExactly("shellId");
+
+        assertRefused("""
+                scenarios:
+                  - flow:
+                      - get: /shells/{{ $base64url(shellId) }}
+                """, "{{ shellId }} is not a payload field");
+        assertRefused("""
+                scenarios:
+                  - flow:
+                      - get: /shells/{{ $base64url(urn:x) }}
+                """, "unknown function {{ $base64url(urn:x) }}");
+    }
+
+    @Test
     void anUnknownKeyNamesItsLineAndTheKeysAllowed() throws IOException {
         Path file = write("""
                 scenarios:
