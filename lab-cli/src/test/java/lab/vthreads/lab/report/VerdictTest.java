@@ -306,6 +306,24 @@ class VerdictTest {
         assertThat(level(verdict, 20).sentence()).doesNotContain("hypervisor");
     }
 
+    @Test
+    void aLevelWhoseModesTheLoadGeneratorHeldSaysItMeasuredTheLoadGeneratorAndHowToLoadTheApplication() {
+        String load = lab.vthreads.lab.model.Bottleneck.LOAD.label();
+        Verdict.Level both = level(120, load, load + " (the model: CPU)");
+        Verdict.Level one = level(120, load, "CPU");
+
+        assertThat(both.heldByTheLoadGenerator()).isTrue();
+        assertThat(both.sentence()).contains("platform held by load generator's CPU, virtual by load generator's CPU (the model: CPU); "
+                + "**both modes held by the load generator: this level measured it, not the application**", "give the scenario's users think time");
+        assertThat(one.heldByTheLoadGenerator()).isFalse();
+        assertThat(one.sentence()).doesNotContain("measured it, not the application");
+    }
+
+    private static Verdict.Level level(int users, String platformBound, String virtualBound) {
+        return new Verdict.Level(null, users, new Summary.Stat(0.85, 0.85, 0.85), 1.0, 0.247, users, false, platformBound, virtualBound,
+                Verdict.Noise.WITHIN, null, 1, false, null, List.of());
+    }
+
     private static CellResult cell(ThreadMode mode, int users, boolean replica, RepeatResult... repeats) {
         return RunFixtures.cell(mode, users, replica, repeats);
     }

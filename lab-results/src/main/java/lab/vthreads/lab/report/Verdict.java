@@ -97,6 +97,15 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
             return predictedRatio == null ? null : Math.abs(throughputRatio.median() / predictedRatio - 1) <= MODEL_TOLERANCE;
         }
 
+        /**
+         * Both modes held by the load generator's own CPU, by what their windows measured: the ratio then compares the
+         * load generator with itself, whatever the noise says.
+         */
+        public boolean heldByTheLoadGenerator() {
+            String load = lab.vthreads.lab.model.Bottleneck.LOAD.label();
+            return platformBound.startsWith(load) && virtualBound.startsWith(load);
+        }
+
         /** The level as one sentence. */
         public String sentence() {
             if (Double.isNaN(throughputRatio.median())) {
@@ -121,6 +130,11 @@ public record Verdict(List<Level> levels, List<String> unsettled, List<String> t
             // Steal takes CPU from one cell and not the other: the ratio then measures the hypervisor, whatever the noise says.
             if (stealFlagged) s.append("; **the hypervisor stole CPU in a window at this level** (steal flagged): not a finding until run again");
             s.append("; platform held by ").append(platformBound).append(", virtual by ").append(virtualBound);
+            if (heldByTheLoadGenerator()) {
+                s.append("; **both modes held by the load generator: this level measured it, not the application**: to load the "
+                        + "application, give the scenario's users think time, so that they ask for less than the load generator can send, "
+                        + "or run on more cores (the load side gets a quarter of them)");
+            }
             if (betweenRuns != null) s.append("; ").append(betweenRuns.text());
             s.append(switch (noise) {
                 case BEYOND -> "; **beyond the noise**";
