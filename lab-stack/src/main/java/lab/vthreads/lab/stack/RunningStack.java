@@ -87,7 +87,7 @@ public final class RunningStack implements AutoCloseable {
 
     /**
      * Why no window will carry the machine's speed, once the probe's process has ended (its place in the partition
-     * refused, its JVM unable to start): its exit code and its log's last line. Empty while it runs, or where none was
+     * refused, its JVM unable to start): its exit code and the first line it wrote. Empty while it runs, or where none was
      * started.
      */
     public Optional<String> speedProbeStopped() {
