@@ -2,12 +2,11 @@ package lab.vthreads.lab.stack;
 
 import lab.vthreads.lab.process.ManagedProcess;
 import lab.vthreads.lab.stack.StackSettings.Component;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -19,17 +18,11 @@ class RunProcessesTest {
     @TempDir
     Path dir;
 
-    private final List<ManagedProcess> started = new ArrayList<>();
-
-    @AfterEach
-    void stopThem() {
-        started.forEach(ManagedProcess::stop);
-    }
+    @RegisterExtension
+    final StartedProcesses started = new StartedProcesses();
 
     private ManagedProcess sleeping(String name) {
-        ManagedProcess p = ManagedProcess.start(name, List.of("sleep", "60"), Map.of(), dir.resolve(name + ".log"));
-        started.add(p);
-        return p;
+        return started.start(name, List.of("sleep", "60"), dir.resolve(name + ".log"));
     }
 
     @Test

@@ -2,14 +2,12 @@ package lab.vthreads.lab.stack;
 
 import lab.vthreads.lab.metrics.SpeedProbe;
 import lab.vthreads.lab.process.ManagedProcess;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,19 +17,12 @@ class SpeedProbeStoppedTest {
     @TempDir
     Path dir;
 
-    private final List<ManagedProcess> started = new ArrayList<>();
-
-    @AfterEach
-    void stopThem() {
-        started.forEach(ManagedProcess::stop);
-    }
+    @RegisterExtension
+    final StartedProcesses started = new StartedProcesses();
 
     private ManagedProcess probe(String owner) {
-        ManagedProcess probe = ManagedProcess.start(SpeedProbe.COMPONENT, List.of(Launcher.javaExecutable(), "-Xmx64m", "-cp",
-                System.getProperty("java.class.path"), SpeedProbe.class.getName(), dir.resolve("totals").toString(), owner), Map.of(),
-                dir.resolve(SpeedProbe.COMPONENT + ".log"));
-        started.add(probe);
-        return probe;
+        return started.start(SpeedProbe.COMPONENT, List.of(Launcher.javaExecutable(), "-Xmx64m", "-cp", System.getProperty("java.class.path"),
+                SpeedProbe.class.getName(), dir.resolve("totals").toString(), owner), dir.resolve(SpeedProbe.COMPONENT + ".log"));
     }
 
     @Test
